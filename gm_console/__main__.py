@@ -1,0 +1,3 @@
+from gm_console.cli import main
+
+main()

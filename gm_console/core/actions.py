@@ -1,0 +1,396 @@
+"""Action values: small, frozen, hashable, each with a one-line notation.
+
+An action knows how to ``check`` itself against a state (raising
+``IllegalAction`` that names the rule) and how to ``apply`` itself (mutating
+the state and emitting events through the context). Like python-chess's
+``push``, ``apply`` trusts that ``check`` passed; the engine always runs both
+for new actions and only ``apply`` when replaying a log it already checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gm_console.core import notation as n
+from gm_console.core import timing
+from gm_console.core.dice import DiceExpr, check_faces
+from gm_console.core.errors import IllegalAction, NotationError
+from gm_console.core.events import Event
+from gm_console.core.state import Condition, State, Unit
+
+if TYPE_CHECKING:
+    from gm_console.core.rules import Rules
+    from gm_console.core.setup import Setup
+    from gm_console.core.system import System
+
+
+@dataclass
+class Context:
+    """What an action sees besides the state: rules, systems, and an event sink."""
+
+    rules: Rules
+    systems: dict[str, System]
+    setup: Setup
+    index: int  # position of this action in the log
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
+        self.events.append(Event(text, kind, unit))
+
+    def each_system(self) -> list[System]:
+        return list(self.systems.values())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    VERB: ClassVar[str] = ""
+    SYSTEM: ClassVar[str] = "core"
+    SYNTAX: ClassVar[tuple[n.Spec, ...]] = ()
+    ROLLS: ClassVar[bool] = False
+    SUMMARY: ClassVar[str] = ""
+    EXAMPLE: ClassVar[str] = ""
+    PALETTE: ClassVar[str] = "unit"  # namespace in the command palette
+
+    # -- notation
+    def notation(self) -> str:
+        return n.format_with(self)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    # -- dice
+    def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
+        """Sides of each die this action needs, in order; () when it rolls nothing."""
+        return ()
+
+    def dice_purpose(self, state: State) -> str:
+        return self.VERB
+
+    def with_dice(self, faces: tuple[int, ...]) -> Action:
+        return dataclasses.replace(self, dice=tuple(faces))  # type: ignore[call-arg]
+
+    # -- rules
+    def check(self, state: State, ctx: Context) -> None:
+        """Raise IllegalAction (naming the rule) unless this action is legal now."""
+
+    def apply(self, state: State, ctx: Context) -> None:
+        raise NotImplementedError
+
+
+def check_dice(action: Action, state: State, ctx: Context) -> None:
+    """Every rolling action calls this in ``check``: the recorded faces fit the dice."""
+    needed = action.dice_needed(state, ctx)
+    faces = getattr(action, "dice", None)
+    if faces is None:
+        if needed:
+            raise IllegalAction(f"{action.VERB} needs dice: {', '.join(f'd{s}' for s in needed)}", "dice are recorded")
+        return
+    try:
+        check_faces(faces, needed, action.dice_purpose(state))
+    except NotationError as exc:
+        raise IllegalAction(str(exc), "dice are recorded") from None
+
+
+# ------------------------------------------------------------------ generic actions
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddUnit(Action):
+    VERB = "add"
+    SUMMARY = "Bring a new unit into the fight, optionally copying another unit's stats."
+    EXAMPLE = 'add gob3 enemies name="Goblin Archer" zone=bridge copy=gob1 hp=8'
+    SYNTAX = (
+        n.Arg("unit", n.WORD, label="ID"),
+        n.Arg("side", n.SIDE),
+        n.Opt("name", n.NAME),
+        n.Opt("zone", n.ZONE),
+        n.Opt("copy", n.UNIT),
+        n.Extras("stats"),
+    )
+    unit: str
+    side: str
+    name: str | None = None
+    zone: str | None = None
+    copy: str | None = None
+    stats: tuple[tuple[str, int], ...] = ()
+
+    def check(self, state: State, ctx: Context) -> None:
+        if self.unit in state.units:
+            raise IllegalAction(f"there is already a unit with id {self.unit!r}", "unit ids are unique")
+        state.side(self.side)
+        if self.zone is not None:
+            state.zone(self.zone)
+        if self.copy is not None:
+            state.unit(self.copy)
+        keys = [k for k, _ in self.stats]
+        if len(set(keys)) != len(keys):
+            raise IllegalAction("a stat is given twice", "one value per stat")
+        for system in ctx.each_system():
+            system.check_add(state, self, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        template = state.units[self.copy] if self.copy else None
+        unit = Unit(
+            self.unit,
+            self.name or (template.name if template else self.unit),
+            self.side,
+            self.zone if self.zone is not None else (template.zone if template else None),
+            dict(template.stats) if template else {},
+            template.traits if template else (),
+            template.items if template else (),
+        )
+        unit.stats.update(self.stats)
+        state.units[unit.id] = unit
+        for system in ctx.each_system():
+            system.unit_added(state, unit, template, ctx)
+        ctx.emit(f"{unit.name} joins the fight on {state.sides[unit.side].name}'s side", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveUnit(Action):
+    VERB = "remove"
+    SUMMARY = "Take a unit out of the fight (it fled, surrendered, or was added by mistake)."
+    EXAMPLE = "remove gob3"
+    SYNTAX = (n.Arg("unit", n.UNIT),)
+    unit: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        state.unit(self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units.pop(self.unit)
+        for system in ctx.each_system():
+            system.unit_removed(state, unit, ctx)
+        if state.clock.active == unit.id:
+            state.clock.active = None
+        ctx.emit(f"{unit.name} leaves the fight", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rename(Action):
+    VERB = "rename"
+    SUMMARY = "Change a unit's display name (its id stays)."
+    EXAMPLE = 'rename gob1 "Goblin Chief"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("name", n.NAME))
+    unit: str
+    name: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        state.unit(self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        old, unit.name = unit.name, self.name
+        ctx.emit(f"{old} is now called {self.name}", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetStat(Action):
+    VERB = "set"
+    SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
+    EXAMPLE = "set kai hp 30"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("stat", n.WORD), n.Arg("value", n.INT))
+    unit: str
+    stat: str
+    value: int
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        for system in ctx.each_system():
+            system.check_stat(state, unit, self.stat, self.value, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        old = unit.stats.get(self.stat)
+        unit.stats[self.stat] = self.value
+        ctx.emit(f"{unit.name}: {self.stat} {old if old is not None else '-'} -> {self.value}", "info", unit.id)
+        for system in ctx.each_system():
+            system.stat_set(state, unit, self.stat, old, ctx)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Action):
+    VERB = "move"
+    SUMMARY = "Place a unit in a zone by GM fiat (systems add their own rule-checked movement)."
+    EXAMPLE = "move kai bridge"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("zone", n.ZONE))
+    unit: str
+    zone: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        state.unit(self.unit)
+        state.zone(self.zone)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        unit.zone = self.zone
+        ctx.emit(f"{unit.name} moves to {state.zones[self.zone].name}", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddCondition(Action):
+    VERB = "cond"
+    SUMMARY = (
+        "Put a condition on a unit, optionally for a time: 2t counts down at the end of the unit's turns "
+        "(the current one included), 3r at the end of rounds, 1s at the unit's side's Shift Ends."
+    )
+    EXAMPLE = "cond gob1 Blinded for=2t"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("condition", n.NAME), n.Opt("duration", n.DURATION_KIND, key="for"))
+    unit: str
+    condition: str
+    duration: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        state.unit(self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        remaining = per = None
+        if self.duration:
+            remaining, per = int(self.duration[:-1]), n.DURATION_UNITS[self.duration[-1]]
+        cond = Condition(self.condition, remaining, per)
+        unit.conditions[self.condition.lower()] = cond
+        ctx.emit(f"{unit.name} is {cond.label()}", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveCondition(Action):
+    VERB = "uncond"
+    SUMMARY = "Take a condition off a unit."
+    EXAMPLE = "uncond gob1 Blinded"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("condition", n.NAME))
+    unit: str
+    condition: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if not unit.has(self.condition):
+            held = ", ".join(c.name for c in unit.conditions.values()) or "none"
+            raise IllegalAction(f"{unit.name} is not {self.condition} (conditions: {held})", "conditions")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        cond = unit.conditions.pop(self.condition.lower())
+        ctx.emit(f"{unit.name} is no longer {cond.name}", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Roll(Action):
+    VERB = "roll"
+    ROLLS = True
+    PALETTE = "dice"
+    SUMMARY = "Roll dice (or record the dice a player rolled): 2d20, 1d20+3, d6-1."
+    EXAMPLE = 'roll 1d20+3 by=kai why="spot the ambush" [14]'
+    SYNTAX = (n.Arg("expr", n.DICE_EXPR, label="DICE"), n.Opt("by", n.UNIT), n.Opt("why", n.NAME))
+    expr: str
+    by: str | None = None
+    why: str | None = None
+    dice: tuple[int, ...] | None = None
+
+    def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
+        return DiceExpr.parse(self.expr).sides_tuple
+
+    def dice_purpose(self, state: State) -> str:
+        return self.expr
+
+    def check(self, state: State, ctx: Context) -> None:
+        if self.by is not None:
+            state.unit(self.by)
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        expr = DiceExpr.parse(self.expr)
+        faces = self.dice or ()
+        total = sum(faces) + expr.modifier
+        who = state.units[self.by].name if self.by else "GM"
+        why = f" for {self.why}" if self.why else ""
+        mod = f" {expr.modifier:+d}" if expr.modifier else ""
+        shown = "+".join(map(str, faces))
+        ctx.emit(f"{who} rolls {expr}{why}: [{shown}]{mod} = {total}", "roll", self.by)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note(Action):
+    VERB = "note"
+    PALETTE = "log"
+    SUMMARY = "Write a GM note into the log; it changes nothing."
+    EXAMPLE = "note The bridge starts to give way"
+    SYNTAX = (n.Rest("text"),)
+    text: str
+
+    def __post_init__(self) -> None:
+        if self.text != self.text.strip() or not self.text or "\n" in self.text:
+            raise NotationError("a note is one non-empty line")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        ctx.emit(self.text, "note")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Next(Action):
+    VERB = "next"
+    PALETTE = "clock"
+    SUMMARY = "End the current turn and advance the clock to whoever acts next."
+    EXAMPLE = "next"
+    SYNTAX = ()
+
+    def check(self, state: State, ctx: Context) -> None:
+        clock = timing.clock_system(ctx)
+        if clock is not None:
+            clock.check_advance(state, ctx)
+        elif not state.units:
+            raise IllegalAction("there are no units to take a turn", "turn order")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        clock = timing.clock_system(ctx)
+        if clock is not None:
+            clock.advance(state, ctx)
+        else:
+            timing.round_robin(state, ctx)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pool(Action):
+    VERB = "pool"
+    PALETTE = "pool"
+    SUMMARY = "Add to or spend from a shared pool (Momentum, Threat, ...) by GM fiat, with the reason."
+    EXAMPLE = 'pool threat +2 why="reinforcements arrive"'
+    SYNTAX = (n.Arg("pool", n.WORD), n.Arg("delta", n.DELTA), n.Opt("why", n.NAME))
+    pool: str
+    delta: int
+    why: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        if self.pool not in state.pools:
+            from gm_console.core.errors import UnknownName
+
+            raise UnknownName("pool", self.pool, state.pools)
+        for system in ctx.each_system():
+            system.check_pool(state, self.pool, state.pools[self.pool] + self.delta, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        old = state.pools[self.pool]
+        state.pools[self.pool] = old + self.delta
+        why = f" ({self.why})" if self.why else ""
+        ctx.emit(f"{self.pool.capitalize()} {old} -> {old + self.delta}{why}", "pool")
+
+
+GENERIC_ACTIONS: tuple[type[Action], ...] = (
+    AddUnit,
+    RemoveUnit,
+    Rename,
+    SetStat,
+    Move,
+    AddCondition,
+    RemoveCondition,
+    Roll,
+    Note,
+    Next,
+    Pool,
+)
+
+
+def action_fields(action: Action) -> dict[str, Any]:
+    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}

@@ -1,0 +1,81 @@
+"""Typed errors of the rules core.
+
+Every error a GM can cause is a ``ValueError`` subclass, so callers that only
+care about "bad input" catch one type, while the UI can tell them apart.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class GMError(ValueError):
+    """Base class of every error the core raises on bad input."""
+
+
+class NotationError(GMError):
+    """A line of action notation could not be parsed."""
+
+
+class UnknownName(NotationError):
+    """A verb, unit, zone, side or target name that does not exist."""
+
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.known = sorted(set(known))
+        self.suggestion = nearest(name, self.known)
+        message = f"unknown {kind} {name!r}"
+        if self.suggestion:
+            message += f" (did you mean {self.suggestion!r}?)"
+        elif self.known:
+            shown = ", ".join(self.known[:12])
+            more = "" if len(self.known) <= 12 else f", ... ({len(self.known)} in all)"
+            message += f"; expected one of: {shown}{more}"
+        else:
+            message += f"; there are no {kind}s yet"
+        super().__init__(message)
+
+
+class IllegalAction(GMError):
+    """An action that the rules forbid in the current state.
+
+    ``rule`` names the rule (or house rule) that forbids it, so the message
+    always says *why*, not just *no*.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        self.rule = rule
+        super().__init__(f"{message} [{rule}]" if rule else message)
+
+
+class DiceNeeded(GMError):
+    """The action needs dice and the encounter is in manual-dice mode."""
+
+    def __init__(self, sides: tuple[int, ...], purpose: str = "") -> None:
+        self.sides = sides
+        self.purpose = purpose
+        dice = ", ".join(f"d{s}" for s in sides)
+        super().__init__(f"enter the dice for {purpose or 'this action'}: {dice}")
+
+
+class NothingToUndo(GMError):
+    pass
+
+
+class NothingToRedo(GMError):
+    pass
+
+
+def nearest(name: str, known: Iterable[str]) -> str | None:
+    """The closest known name to ``name``, or None when nothing is close."""
+    known = list(known)
+    lowered = {k.lower(): k for k in known}
+    if name.lower() in lowered:
+        return lowered[name.lower()]
+    prefixed = [k for k in known if k.lower().startswith(name.lower())]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    match = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[match[0]] if match else None

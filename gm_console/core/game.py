@@ -1,0 +1,266 @@
+"""The engine: an encounter's setup plus its ordered log of actions.
+
+``push`` checks, resolves dice, applies and records one action; ``undo`` and
+``redo`` move along the log; ``state_at(n)`` replays to any point. The state
+is never copied per action: a copy is kept every ``CHECKPOINT_EVERY``
+actions, and any earlier state is rebuilt from the nearest checkpoint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gm_console.core import dice as dice_mod
+from gm_console.core import notation as n
+from gm_console.core.actions import GENERIC_ACTIONS, Action, Context
+from gm_console.core.errors import GMError, NothingToRedo, NothingToUndo, NotationError, UnknownName
+from gm_console.core.events import Event
+from gm_console.core.rules import Rules
+from gm_console.core.schema import Problem
+from gm_console.core.setup import Setup
+from gm_console.core.state import Clock, Condition, Side, State, Unit, Zone
+from gm_console.core.system import System, all_systems, get_system
+from gm_console.core.notation import DURATION_UNITS
+
+
+def verb_table(systems: Iterable[System]) -> dict[str, type[Action]]:
+    table = {cls.VERB: cls for cls in GENERIC_ACTIONS}
+    for system in systems:
+        for cls in system.ACTIONS:
+            if cls.VERB in table:
+                raise RuntimeError(f"verb {cls.VERB!r} of {system.NAME} is already taken by {table[cls.VERB].SYSTEM}")
+            table[cls.VERB] = cls
+    return table
+
+
+def parse_action(line: str, verbs: dict[str, type[Action]] | None = None) -> Action:
+    """Parse one line of notation (syntax only; names are checked on apply)."""
+    if verbs is None:
+        verbs = verb_table(all_systems())
+    head = line.split(None, 1)
+    if not head:
+        raise NotationError("empty action: expected a verb such as " + ", ".join(sorted(verbs)[:8]))
+    verb = head[0]
+    if not n.WORD_ID.fullmatch(verb):
+        raise NotationError(f"a line starts with a verb, got {verb!r}")
+    cls = verbs.get(verb)
+    if cls is None:
+        owner = _verb_owner(verb)
+        if owner is not None:
+            raise NotationError(f"verb {verb!r} belongs to the {owner!r} system, which this encounter does not use")
+        raise UnknownName("verb", verb, verbs)
+    if n.is_rest_only(cls):
+        return n.parse_rest(cls, verb, head[1] if len(head) > 1 else "")
+    return n.parse_with(cls, line, n.tokenize(line))
+
+
+def _verb_owner(verb: str) -> str | None:
+    for system in all_systems():
+        if any(cls.VERB == verb for cls in system.ACTIONS):
+            return system.NAME
+    return None
+
+
+def format_action(action: Action) -> str:
+    return n.format_with(action)
+
+
+def build_initial_state(setup: Setup, systems: dict[str, System], rules: Rules) -> State:
+    state = State()
+    for side in setup.sides:
+        state.sides[side["id"]] = Side(side["id"], side.get("name", side["id"]), side.get("controller", "gm"))
+    adjacency: dict[str, set[str]] = {z["id"]: set(z.get("adjacent", ())) for z in setup.zones}
+    for zid, others in list(adjacency.items()):
+        for other in others:
+            adjacency.setdefault(other, set()).add(zid)
+    for z in setup.zones:
+        order = [a for a in z.get("adjacent", ())] + sorted(adjacency[z["id"]] - set(z.get("adjacent", ())))
+        state.zones[z["id"]] = Zone(z["id"], z.get("name", z["id"]), tuple(order), tuple(z.get("traits", ())), z.get("hidden", False))
+    state.pools = dict(setup.pools)
+    state.clock = Clock()
+    for name, system in systems.items():
+        board = system.init_board(setup, rules)
+        if board is not None:
+            state.boards[name] = board
+    for spec in setup.units:
+        unit = Unit(
+            spec["id"],
+            spec.get("name", spec["id"]),
+            spec["side"],
+            spec.get("zone"),
+            dict(spec.get("stats", {})),
+            tuple(spec.get("traits", ())),
+            tuple(spec.get("items", ())),
+        )
+        for cond in spec.get("conditions", ()):
+            duration = cond.get("for")
+            remaining = int(duration[:-1]) if duration else None
+            per = DURATION_UNITS[duration[-1]] if duration else None
+            unit.conditions[cond["name"].lower()] = Condition(cond["name"], remaining, per)
+        state.units[unit.id] = unit
+        for name, system in systems.items():
+            system.init_unit(state, unit, spec.get(name), setup, rules)
+    return state
+
+
+class LogError(GMError):
+    """An action in a saved log that does not parse or apply."""
+
+    def __init__(self, index: int, line: str, reason: str) -> None:
+        self.index = index
+        self.line = line
+        self.reason = reason
+        super().__init__(f"log[{index}]: {reason} (in {line!r})")
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(f"log[{self.index}]", f"{self.reason} (in {self.line!r})")
+
+
+class Game:
+    CHECKPOINT_EVERY = 128
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.systems: dict[str, System] = {name: get_system(name) for name in setup.systems}
+        house = [rule for system in self.systems.values() for rule in system.HOUSE_RULES]
+        self.rules = Rules(house, setup.house_rules)
+        self.verbs = verb_table(self.systems.values())
+        self._initial = build_initial_state(setup, self.systems, self.rules)
+        self.state = self._initial.copy()
+        self.log: list[Action] = []
+        self.events: list[tuple[Event, ...]] = []
+        self.redo_stack: list[Action] = []
+        self._checkpoints: dict[int, State] = {0: self._initial}
+
+    # ------------------------------------------------------------ notation
+    def parse(self, line: str) -> Action:
+        return parse_action(line, self.verbs)
+
+    def context(self, index: int | None = None) -> Context:
+        return Context(self.rules, self.systems, self.setup, len(self.log) if index is None else index)
+
+    # ------------------------------------------------------------ dice
+    def dice_needed(self, action: Action) -> tuple[int, ...]:
+        """The dice an action still needs (empty when it rolls nothing or has its dice)."""
+        if not action.ROLLS or getattr(action, "dice", None) is not None:
+            return ()
+        return action.dice_needed(self.state, self.context())
+
+    def resolve(self, action: Action) -> Action:
+        """Fill in the dice an action needs from the encounter's seeded generator."""
+        sides = self.dice_needed(action)
+        if not sides:
+            return action
+        return action.with_dice(dice_mod.roll(self.setup.seed, len(self.log), sides))
+
+    # ------------------------------------------------------------ legality
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction (or UnknownName) unless ``action`` is legal now."""
+        if action.VERB not in self.verbs or self.verbs[action.VERB] is not type(action):
+            raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
+        action.check(self.state, self.context())
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(self.resolve(action))
+        except GMError:
+            return False
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        ctx = self.context()
+        out: list[Action] = []
+        for system in self.systems.values():
+            out.extend(system.legal_actions(self.state, ctx))
+        return [a for a in out if self.is_legal(a)]
+
+    # ------------------------------------------------------------ the log
+    def push(self, action: Action) -> tuple[Event, ...]:
+        """Check, resolve dice, apply and record ``action``; return its events."""
+        events = self._push(action)
+        self.redo_stack.clear()
+        return events
+
+    def push_line(self, line: str) -> tuple[Event, ...]:
+        return self.push(self.parse(line))
+
+    def _push(self, action: Action) -> tuple[Event, ...]:
+        action = self.resolve(action)
+        self.check(action)
+        ctx = self.context()
+        try:
+            action.apply(self.state, ctx)
+        except Exception:
+            self.state = self.state_at(len(self.log))  # never leave a half-applied action behind
+            raise
+        self.log.append(action)
+        events = tuple(ctx.events)
+        self.events.append(events)
+        if len(self.log) % self.CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.log)] = self.state.copy()
+        return events
+
+    def undo(self) -> Action:
+        if not self.log:
+            raise NothingToUndo("nothing to undo")
+        action = self.log.pop()
+        self.events.pop()
+        self.redo_stack.append(action)
+        for k in [k for k in self._checkpoints if k > len(self.log)]:
+            del self._checkpoints[k]
+        self.state = self.state_at(len(self.log))
+        return action
+
+    def redo(self) -> tuple[Event, ...]:
+        if not self.redo_stack:
+            raise NothingToRedo("nothing to redo")
+        action = self.redo_stack[-1]
+        events = self._push(action)
+        self.redo_stack.pop()
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.log)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def state_at(self, index: int) -> State:
+        """A fresh copy of the state after the first ``index`` actions of the log."""
+        if not 0 <= index <= len(self.log):
+            raise IndexError(f"the log has {len(self.log)} actions; asked for the state after {index}")
+        base = max(k for k in self._checkpoints if k <= index)
+        state = self._checkpoints[base].copy()
+        for i in range(base, index):
+            ctx = self.context(i)
+            self.log[i].apply(state, ctx)
+        return state
+
+    def lines(self) -> list[str]:
+        return [format_action(a) for a in self.log]
+
+    # ------------------------------------------------------------ loading
+    @classmethod
+    def load(cls, setup: Setup, lines: Iterable[str]) -> Game:
+        """Replay a saved log; raise LogError naming the first bad entry."""
+        game = cls(setup)
+        for i, line in enumerate(lines):
+            try:
+                action = game.parse(line)
+                if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
+                    raise NotationError("a saved action must record its dice, like [4,17]")
+                game._push(action)
+            except GMError as exc:
+                raise LogError(i, line, str(exc)) from None
+        return game
+
+    def to_json(self) -> dict[str, object]:
+        state = self.state.to_json()
+        state["log_length"] = len(self.log)
+        state["systems"] = list(self.systems)
+        state["house_rules"] = self.rules.to_json()
+        state["title"] = self.setup.title
+        return state

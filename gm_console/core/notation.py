@@ -1,0 +1,428 @@
+"""The one-line action notation: tokens, parameter specs, parse and format.
+
+A line is ``VERB ARG... [key=value...] [flag...] [d1,d2,...]``:
+
+* ``ARG`` is a bare word or a ``"quoted string"`` (backslash escapes ``\\"``);
+* ``key=value`` options may come in any order; the formatter writes them in a
+  fixed order and leaves out values equal to their default;
+* a trailing ``[4,17]`` holds the dice faces recorded for the action;
+* a verb may take the whole rest of the line as free text (``note The bridge falls``).
+
+Each action class declares its syntax as a tuple of specs; parsing and
+formatting are both driven by it, so ``parse(format(a)) == a`` holds by
+construction and is property-tested.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gm_console.core.dice import DiceExpr
+from gm_console.core.errors import NotationError, UnknownName
+
+if TYPE_CHECKING:
+    from gm_console.core.actions import Action
+
+SAFE_WORD = re.compile(r"[A-Za-z0-9_.:+\-#/@!?%*'<>&]+")
+OPTION = re.compile(r"([a-z][a-z0-9_.]*)=(.*)", re.S)
+WORD_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    start: int
+    quoted: bool = False
+    key: str | None = None  # set for key=value options
+    dice: tuple[int, ...] | None = None  # set for a [..] dice token
+
+
+def _read_quoted(line: str, i: int) -> tuple[str, int]:
+    """Read a quoted string starting at line[i] == '"'; return (text, index after)."""
+    out = []
+    i += 1
+    while i < len(line):
+        c = line[i]
+        if c == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
+            out.append(line[i + 1])
+            i += 2
+            continue
+        if c == '"':
+            return "".join(out), i + 1
+        out.append(c)
+        i += 1
+    raise NotationError("unterminated quoted string")
+
+
+def tokenize(line: str) -> list[Token]:
+    tokens: list[Token] = []
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c.isspace():
+            i += 1
+            continue
+        start = i
+        if c == '"':
+            text, i = _read_quoted(line, i)
+            tokens.append(Token(text, start, quoted=True))
+        elif c == "[":
+            end = line.find("]", i)
+            if end < 0:
+                raise NotationError("unterminated dice list: expected ']'")
+            inner = line[i + 1 : end].replace(" ", "")
+            try:
+                faces = tuple(int(x) for x in inner.split(",")) if inner else ()
+            except ValueError:
+                raise NotationError(f"bad dice list [{line[i + 1:end]}]: expected numbers like [4,17]") from None
+            if not faces:
+                raise NotationError("empty dice list []: expected numbers like [4,17]")
+            tokens.append(Token(line[i : end + 1], start, dice=faces))
+            i = end + 1
+        else:
+            j = i
+            while j < n and not line[j].isspace() and line[j] != '"':
+                j += 1
+            word = line[i:j]
+            if j < n and line[j] == '"' and re.fullmatch(r"[a-z][a-z0-9_.]*=", word):
+                text, i = _read_quoted(line, j)  # key="quoted value"
+                tokens.append(Token(text, start, quoted=True, key=word[:-1]))
+                continue
+            m = OPTION.fullmatch(word)
+            if m is not None:
+                tokens.append(Token(m.group(2), start, key=m.group(1)))
+            else:
+                tokens.append(Token(word, start))
+            i = j
+    return tokens
+
+
+def quote(text: str, reserved: frozenset[str] = frozenset()) -> str:
+    """Format a string so that tokenize() reads it back as one token."""
+    if text and SAFE_WORD.fullmatch(text) and text not in reserved:
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ---------------------------------------------------------------- value kinds
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one value is read from a token and written back."""
+
+    name: str
+    parse: Callable[[str], Any]
+    format: Callable[[Any], str]
+    ref: str | None = None  # "unit", "zone", "side", "target": names resolved against the state
+
+
+def _int(text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise NotationError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _delta(text: str) -> int:
+    if not re.fullmatch(r"[+-]\d+", text):
+        raise NotationError(f"expected a signed number like +2 or -1, got {text!r}")
+    return int(text)
+
+
+def _name(text: str) -> str:
+    if not text or any(ord(c) < 32 for c in text):
+        raise NotationError(f"expected a name, got {text!r}")
+    return text
+
+
+def _ident(kind: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if not WORD_ID.fullmatch(text):
+            raise NotationError(f"expected a {kind} id (a letter, then letters, digits, _ or -), got {text!r}")
+        return text
+
+    return parse
+
+
+def _dice_expr(text: str) -> str:
+    return str(DiceExpr.parse(text))
+
+
+DURATION = re.compile(r"(\d+)([trs])")
+DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}
+
+
+def _duration(text: str) -> str:
+    m = DURATION.fullmatch(text)
+    if not m or int(m.group(1)) < 1:
+        raise NotationError(f"expected a duration like 2t (turns), 3r (rounds) or 1s (shift ends), got {text!r}")
+    return f"{int(m.group(1))}{m.group(2)}"
+
+
+def _choice(*words: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in words:
+            raise UnknownName("choice", text, words)
+        return text
+
+    return parse
+
+
+def _str(v: Any) -> str:
+    return str(v)
+
+
+def _fmt_delta(v: int) -> str:
+    return f"{v:+d}"
+
+
+INT = Kind("N", _int, _str)
+DELTA = Kind("+N", _delta, _fmt_delta)
+NAME = Kind("NAME", _name, _str)
+WORD = Kind("WORD", _ident("word"), _str)
+UNIT = Kind("UNIT", _ident("unit"), _str, ref="unit")
+ZONE = Kind("ZONE", _ident("zone"), _str, ref="zone")
+SIDE = Kind("SIDE", _ident("side"), _str, ref="side")
+DICE_EXPR = Kind("DICE", _dice_expr, _str)
+DURATION_KIND = Kind("DURATION", _duration, _str)
+
+
+def choice(*words: str) -> Kind:
+    return Kind("|".join(words), _choice(*words), _str)
+
+
+def ident(label: str, ref: str | None = None) -> Kind:
+    return Kind(label, _ident(label.lower()), _str, ref=ref)
+
+
+# ---------------------------------------------------------------- syntax specs
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A positional argument stored in field ``name``."""
+
+    name: str
+    kind: Kind
+    optional: bool = False
+    default: Any = None
+    label: str = ""
+
+    def usage(self) -> str:
+        text = self.label or self.name.upper()
+        return f"[{text}]" if self.optional else text
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A literal word, such as ``->``, that reads well and carries no value."""
+
+    text: str
+
+    def usage(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Opt:
+    """A ``key=value`` option stored in field ``name`` (key defaults to the name)."""
+
+    name: str
+    kind: Kind
+    default: Any = None
+    key: str = ""
+
+    @property
+    def word(self) -> str:
+        return self.key or self.name
+
+    def usage(self) -> str:
+        return f"[{self.word}={self.kind.name}]"
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A bare word whose presence sets boolean field ``name``."""
+
+    name: str
+    word: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.word or self.name
+
+    def usage(self) -> str:
+        return f"[{self.text}]"
+
+
+@dataclass(frozen=True)
+class Rest:
+    """Free text to the end of the line, stored in field ``name``; a verb
+    with a Rest takes nothing else (``note The bridge falls``)."""
+
+    name: str
+    label: str = "TEXT"
+
+    def usage(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True)
+class Extras:
+    """Any other ``key=N`` options, kept in order as a tuple of pairs."""
+
+    name: str
+    label: str = "stat=N"
+
+    def usage(self) -> str:
+        return f"[{self.label}...]"
+
+
+Spec = Arg | Lit | Opt | Flag | Rest | Extras
+
+
+def usage(cls: type[Action]) -> str:
+    parts = [cls.VERB] + [s.usage() for s in cls.SYNTAX]
+    if cls.ROLLS:
+        parts.append("[dice]")
+    return " ".join(parts)
+
+
+def parse_rest(cls: type[Action], verb: str, remainder: str) -> Action:
+    """Parse a verb whose whole syntax is free text (``note ...``): no tokenizing."""
+    spec = cls.SYNTAX[0]
+    text = remainder.strip()
+    if text.startswith('"'):
+        try:
+            toks = tokenize(text)
+        except NotationError:
+            toks = []
+        if len(toks) == 1 and toks[0].quoted and toks[0].key is None:
+            text = toks[0].text
+    if not text:
+        raise NotationError(f"{verb}: expected {spec.usage()} (usage: {usage(cls)})")
+    try:
+        return cls(**{spec.name: text})
+    except NotationError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise NotationError(f"{verb}: {exc}") from None
+
+
+def is_rest_only(cls: type[Action]) -> bool:
+    return len(cls.SYNTAX) == 1 and isinstance(cls.SYNTAX[0], Rest)
+
+
+def parse_with(cls: type[Action], line: str, tokens: list[Token]) -> Action:
+    """Parse the tokens after the verb into an instance of ``cls``."""
+    verb = tokens[0].text
+    rest = tokens[1:]
+    values: dict[str, Any] = {}
+    where = f"{verb}: "
+    hint = f" (usage: {usage(cls)})"
+    if cls.ROLLS and rest and rest[-1].dice is not None:
+        values["dice"] = rest[-1].dice
+        rest = rest[:-1]
+
+    positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
+    options = {s.word: s for s in cls.SYNTAX if isinstance(s, Opt)}
+    flags = {s.text: s for s in cls.SYNTAX if isinstance(s, Flag)}
+    extras = next((s for s in cls.SYNTAX if isinstance(s, Extras)), None)
+    extra_pairs: list[tuple[str, int]] = []
+
+    pos_i = 0
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        if tok.key is not None:
+            opt = options.get(tok.key)
+            if opt is not None:
+                if opt.name in values:
+                    raise NotationError(where + f"option {tok.key}= given twice" + hint)
+                values[opt.name] = _convert(opt.kind, tok.text, where + tok.key + "=")
+            elif extras is not None:
+                extra_pairs.append((tok.key, _convert(INT, tok.text, where + tok.key + "=")))
+            else:
+                if not options:
+                    raise NotationError(where + f"takes no options, got {tok.key}=" + hint)
+                raise NotationError(where + str(UnknownName("option", tok.key, options)))
+            i += 1
+            continue
+        spec = positional[pos_i] if pos_i < len(positional) else None
+        if tok.dice is not None:
+            raise NotationError(where + "dice [..] go at the end of the line" + hint)
+        if not tok.quoted and tok.text in flags and (spec is None or (isinstance(spec, Arg) and spec.optional)):
+            values[flags[tok.text].name] = True
+            i += 1
+            continue
+        if spec is None:
+            raise NotationError(where + f"unexpected {tok.text!r}" + hint)
+        if isinstance(spec, Lit):
+            if tok.quoted or tok.text != spec.text:
+                raise NotationError(where + f"expected {spec.text!r}, got {tok.text!r}" + hint)
+        else:
+            values[spec.name] = _convert(spec.kind, tok.text, where)
+        pos_i += 1
+        i += 1
+
+    for spec in positional[pos_i:]:
+        if isinstance(spec, Arg) and spec.optional:
+            values.setdefault(spec.name, spec.default)
+            continue
+        label = spec.usage() if not isinstance(spec, Lit) else repr(spec.text)
+        raise NotationError(where + f"missing {label}" + hint)
+    if extras is not None:
+        values[extras.name] = tuple(extra_pairs)
+    try:
+        return cls(**values)
+    except NotationError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise NotationError(where + str(exc) + hint) from None
+
+
+def _convert(kind: Kind, text: str, where: str) -> Any:
+    try:
+        return kind.parse(text)
+    except UnknownName as exc:
+        raise NotationError(where + str(exc)) from None
+    except NotationError as exc:
+        raise NotationError(where + str(exc)) from None
+
+
+def format_with(action: Action) -> str:
+    cls = type(action)
+    if is_rest_only(cls):
+        text = getattr(action, cls.SYNTAX[0].name)
+        return f"{cls.VERB} {quote(text, frozenset({text})) if text.startswith(chr(34)) else text}"
+    reserved = frozenset(s.text for s in cls.SYNTAX if isinstance(s, Flag))
+    parts = [cls.VERB]
+    positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
+    # trailing optional args equal to their default are left out
+    last = len(positional)
+    while last and isinstance(positional[last - 1], Arg) and positional[last - 1].optional:
+        spec = positional[last - 1]
+        if getattr(action, spec.name) != spec.default:
+            break
+        last -= 1
+    for spec in positional[:last]:
+        if isinstance(spec, Lit):
+            parts.append(spec.text)
+        else:
+            parts.append(quote(spec.kind.format(getattr(action, spec.name)), reserved))
+    for spec in cls.SYNTAX:
+        if isinstance(spec, Flag) and getattr(action, spec.name):
+            parts.append(spec.text)
+        elif isinstance(spec, Opt):
+            value = getattr(action, spec.name)
+            if value != spec.default:
+                parts.append(f"{spec.word}={quote(spec.kind.format(value))}")
+        elif isinstance(spec, Extras):
+            parts.extend(f"{k}={v}" for k, v in getattr(action, spec.name))
+    if cls.ROLLS and getattr(action, "dice", None) is not None:
+        parts.append("[" + ",".join(str(d) for d in action.dice) + "]")
+    return " ".join(parts)
+

@@ -1,0 +1,203 @@
+"""An encounter's setup: the schema of the encounter file, its checks, and
+the ``Setup`` value the engine starts from.
+
+The file format (version 1) is documented in docs/encounter-format.md; the
+schema here is the single source of truth for what that page says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gm_console.core import schema as s
+from gm_console.core.schema import INVALID, Key, Problem
+from gm_console.core.system import System, all_systems, system_names
+
+FORMAT_VERSION = 1
+DICE_MODES = ("auto", "manual")
+
+SIDE = s.Table(
+    {
+        "id": Key(s.Id(), required=True, doc="how actions and units refer to the side"),
+        "name": Key(s.Str(), doc="shown in the panes (default: the id)"),
+        "controller": Key(s.Str(choices=("players", "gm")), default="gm", doc="who runs the side"),
+    },
+    name="a side table",
+)
+
+ZONE = s.Table(
+    {
+        "id": Key(s.Id(), required=True),
+        "name": Key(s.Str(), doc="shown on the map (default: the id)"),
+        "adjacent": Key(s.List(s.Id(), unique=True), default=[], doc="ids of zones one move away (both ways)"),
+        "traits": Key(s.List(s.Str(), unique=True), default=[], doc="location Traits, such as cover"),
+        "hidden": Key(s.Bool(), default=False, doc="fog of war: hidden until revealed"),
+    },
+    name="a zone table",
+)
+
+CONDITION = s.Table(
+    {
+        "name": Key(s.Str(), required=True),
+        "for": Key(
+            s.Str(pattern=r"[1-9]\d*[trs]", pattern_doc="a duration like 2t, 3r or 1s"),
+            doc="how long: turns, rounds or Shift Ends",
+        ),
+    },
+    name="a condition table",
+)
+
+POOL_SPEC = s.Int(min=-1000, max=1000)
+
+
+def unit_schema(systems: list[System]) -> s.Table:
+    keys: dict[str, Key] = {
+        "id": Key(s.Id(), required=True, doc="how actions refer to the unit"),
+        "name": Key(s.Str(), doc="shown in the panes (default: the id)"),
+        "side": Key(s.Id(), required=True, doc="id of the unit's side"),
+        "zone": Key(s.Id(), doc="id of the zone it starts in"),
+        "stats": Key(s.Table(extra=s.Int(), extra_key=r"[a-z][a-z0-9_]*", name="a table of whole numbers"), default={}),
+        "traits": Key(s.List(s.Str(), unique=True), default=[]),
+        "items": Key(s.List(s.Str()), default=[]),
+        "conditions": Key(s.List(CONDITION), default=[]),
+    }
+    for system in systems:
+        if system.UNIT_TABLE is not None:
+            keys[system.NAME] = Key(system.UNIT_TABLE, doc=f"the unit's {system.TITLE} stats")
+    return s.Table(keys, name="a unit table")
+
+
+def encounter_schema(systems: list[System] | None = None) -> s.Table:
+    systems = all_systems() if systems is None else systems
+    names = tuple(system_names())
+    house = s.Table(
+        {
+            sys.NAME: Key(
+                s.Table({r.name: Key(r.spec, doc=r.title) for r in sys.HOUSE_RULES}, name=f"a table of {sys.NAME} house rules")
+            )
+            for sys in systems
+            if sys.HOUSE_RULES
+        },
+        name="a table of house rules by system",
+    )
+    keys: dict[str, Key] = {
+        "format": Key(s.Int(), required=True, doc=f"the file format version, {FORMAT_VERSION}"),
+        "title": Key(s.Str(), required=True),
+        "description": Key(s.Str(allow_empty=True), default=""),
+        "systems": Key(s.List(s.Str(choices=names), unique=True), required=True, doc="rule systems in use"),
+        "seed": Key(s.Int(min=0, max=2**63 - 1), default=0, doc="seed of the dice the console rolls"),
+        "dice": Key(s.Str(choices=DICE_MODES), default="auto", doc="auto: the console rolls; manual: the GM enters"),
+        "house_rules": Key(house, default={}),
+        "sides": Key(s.List(SIDE, min_len=1), required=True),
+        "zones": Key(s.List(ZONE), default=[]),
+        "pools": Key(s.Table(extra=POOL_SPEC, extra_key=r"[a-z][a-z0-9_]*", name="a table of pool values"), default={}),
+        "units": Key(s.List(unit_schema(systems)), default=[]),
+    }
+    for system in systems:
+        if system.BOARD_TABLE is not None:
+            keys[system.NAME] = Key(system.BOARD_TABLE, doc=f"the {system.TITLE} board")
+    keys["log"] = Key(s.List(s.Str(allow_empty=True)), default=[], doc="the actions, one notation line each")
+    return s.Table(keys, name="an encounter")
+
+
+class Setup:
+    """A validated encounter setup (everything in the file but the log)."""
+
+    def __init__(self, data: Mapping[str, Any], catalogues: Mapping[str, Any] | None = None) -> None:
+        self.data = {k: v for k, v in data.items() if k != "log"}
+        self.catalogues = dict(catalogues or {})
+
+    title = property(lambda self: self.data["title"])
+    description = property(lambda self: self.data.get("description", ""))
+    systems = property(lambda self: tuple(self.data["systems"]))
+    seed = property(lambda self: self.data.get("seed", 0))
+    dice = property(lambda self: self.data.get("dice", "auto"))
+    house_rules = property(lambda self: self.data.get("house_rules", {}))
+    sides = property(lambda self: self.data["sides"])
+    zones = property(lambda self: self.data.get("zones", []))
+    units = property(lambda self: self.data.get("units", []))
+    pools = property(lambda self: self.data.get("pools", {}))
+
+    def board(self, system: str) -> dict[str, Any] | None:
+        return self.data.get(system)
+
+    def to_dict(self, log: list[str]) -> dict[str, Any]:
+        """The normalised document (defaults left out, keys in schema order)."""
+        data = dict(self.data)
+        data["log"] = list(log)
+        return encounter_schema().dump(data)
+
+
+def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
+    """Validate a parsed encounter document; return (setup, log lines, problems).
+
+    The setup is None when there is any problem. The log lines are checked by
+    the engine when it replays them (see ``Game.load``).
+    """
+    if not isinstance(data, dict):
+        return None, [], [Problem("", "expected a TOML table at the top level")]
+    problems: list[Problem] = []
+    fmt = data.get("format")
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt != FORMAT_VERSION:
+        problems.append(Problem("format", f"unsupported format version {fmt}; this console reads version {FORMAT_VERSION}"))
+        return None, [], problems
+    doc = encounter_schema().check(data, "", problems)
+    if doc is INVALID:
+        return None, [], problems
+    _check_references(doc, problems)
+    systems = [n for n in doc.get("systems") or [] if isinstance(n, str) and n in system_names()]
+    setup = Setup(doc)
+    if not problems:
+        from gm_console.core.system import get_system
+
+        for name in systems:
+            get_system(name).check_setup(setup, problems)
+    log = [line for line in doc.get("log", []) if isinstance(line, str)]
+    return (None if problems else setup), log, problems
+
+
+def _ids(items: Any, path: str, what: str, problems: list[Problem]) -> set[str]:
+    seen: set[str] = set()
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            continue
+        if item["id"] in seen:
+            problems.append(Problem(s.join(s.join(path, i), "id"), f"duplicate {what} id {item['id']!r}"))
+        seen.add(item["id"])
+    return seen
+
+
+def _ref(value: Any, known: set[str], path: str, what: str, problems: list[Problem]) -> None:
+    if isinstance(value, str) and value not in known:
+        from gm_console.core.errors import UnknownName
+
+        problems.append(Problem(path, str(UnknownName(what, value, known))))
+
+
+def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
+    sides = _ids(doc.get("sides"), "sides", "side", problems)
+    zones = _ids(doc.get("zones"), "zones", "zone", problems)
+    _ids(doc.get("units"), "units", "unit", problems)
+    for i, zone in enumerate(doc.get("zones") if isinstance(doc.get("zones"), list) else []):
+        if not isinstance(zone, dict) or not isinstance(zone.get("adjacent"), list):
+            continue
+        for j, other in enumerate(zone["adjacent"]):
+            path = f"zones[{i}].adjacent[{j}]"
+            _ref(other, zones, path, "zone", problems)
+            if other == zone.get("id"):
+                problems.append(Problem(path, "a zone cannot be adjacent to itself"))
+    used = {n for n in doc.get("systems") or [] if isinstance(n, str)}
+    for i, unit in enumerate(doc.get("units") if isinstance(doc.get("units"), list) else []):
+        if not isinstance(unit, dict):
+            continue
+        _ref(unit.get("side"), sides, f"units[{i}].side", "side", problems)
+        _ref(unit.get("zone"), zones, f"units[{i}].zone", "zone", problems)
+        for name in system_names():
+            if name in unit and name not in used:
+                problems.append(Problem(f"units[{i}].{name}", f"a {name} table, but {name!r} is not in systems"))
+    for name in system_names():
+        if name in doc and name not in used:
+            problems.append(Problem(name, f"a [{name}] section, but {name!r} is not in systems"))
+        if name in (doc.get("house_rules") or {}) and name not in used:
+            problems.append(Problem(f"house_rules.{name}", f"house rules for {name!r}, which is not in systems"))

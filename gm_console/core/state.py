@@ -1,0 +1,182 @@
+"""The mutable state of a fight, derived by applying the log to the setup.
+
+Everything here is plain data with a cheap ``copy()``: the engine keeps a
+copy only at sparse checkpoints, never one per action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gm_console.core.errors import UnknownName
+
+DURATION_WORDS = {"turn": ("turn", "turns"), "round": ("round", "rounds"), "shift": ("Shift End", "Shift Ends")}
+
+
+@dataclass(slots=True)
+class Condition:
+    """A named condition; ``remaining`` counts down at each ``per`` boundary."""
+
+    name: str
+    remaining: int | None = None
+    per: str | None = None  # "turn" (the holder's turn end), "round", "shift"
+
+    def label(self) -> str:
+        if self.remaining is None or self.per is None:
+            return self.name
+        one, many = DURATION_WORDS[self.per]
+        return f"{self.name} ({self.remaining} {one if self.remaining == 1 else many})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "remaining": self.remaining, "per": self.per}
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str
+    name: str
+    side: str
+    zone: str | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+    traits: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    conditions: dict[str, Condition] = field(default_factory=dict)
+
+    def copy(self) -> Unit:
+        return Unit(
+            self.id,
+            self.name,
+            self.side,
+            self.zone,
+            dict(self.stats),
+            self.traits,
+            self.items,
+            {k: Condition(c.name, c.remaining, c.per) for k, c in self.conditions.items()},
+        )
+
+    def stat(self, name: str, default: int = 0) -> int:
+        return self.stats.get(name, default)
+
+    def has(self, condition: str) -> bool:
+        return condition.lower() in self.conditions
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "side": self.side,
+            "zone": self.zone,
+            "stats": dict(self.stats),
+            "traits": list(self.traits),
+            "items": list(self.items),
+            "conditions": [c.to_json() for c in self.conditions.values()],
+        }
+
+
+@dataclass(slots=True)
+class Zone:
+    id: str
+    name: str
+    adjacent: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    hidden: bool = False
+
+    def copy(self) -> Zone:
+        return Zone(self.id, self.name, self.adjacent, self.traits, self.hidden)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "adjacent": list(self.adjacent),
+            "traits": list(self.traits),
+            "hidden": self.hidden,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    id: str
+    name: str
+    controller: str = "gm"  # "players" or "gm"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "controller": self.controller}
+
+
+@dataclass(slots=True)
+class Clock:
+    round: int = 1
+    turn: int = 0  # turns taken so far in this round
+    tick: int = 0
+    active: str | None = None  # whose turn it is
+    phase: str = ""  # a system's phase name, when it has phases
+
+    def copy(self) -> Clock:
+        return Clock(self.round, self.turn, self.tick, self.active, self.phase)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "turn": self.turn, "tick": self.tick, "active": self.active, "phase": self.phase}
+
+
+class SystemState(Protocol):
+    """What a rule system keeps in the state besides units: its board."""
+
+    def copy(self) -> SystemState: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(slots=True)
+class State:
+    units: dict[str, Unit] = field(default_factory=dict)
+    zones: dict[str, Zone] = field(default_factory=dict)
+    sides: dict[str, Side] = field(default_factory=dict)
+    clock: Clock = field(default_factory=Clock)
+    pools: dict[str, int] = field(default_factory=dict)
+    boards: dict[str, Any] = field(default_factory=dict)  # system name -> SystemState
+
+    def copy(self) -> State:
+        return State(
+            {k: u.copy() for k, u in self.units.items()},
+            {k: z.copy() for k, z in self.zones.items()},
+            self.sides,  # sides never change during a fight
+            self.clock.copy(),
+            dict(self.pools),
+            {k: b.copy() for k, b in self.boards.items()},
+        )
+
+    def unit(self, uid: str) -> Unit:
+        try:
+            return self.units[uid]
+        except KeyError:
+            raise UnknownName("unit", uid, self.units) from None
+
+    def zone(self, zid: str) -> Zone:
+        try:
+            return self.zones[zid]
+        except KeyError:
+            raise UnknownName("zone", zid, self.zones) from None
+
+    def side(self, sid: str) -> Side:
+        try:
+            return self.sides[sid]
+        except KeyError:
+            raise UnknownName("side", sid, self.sides) from None
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def units_in(self, zone: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.zone == zone]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "units": [u.to_json() for u in self.units.values()],
+            "zones": [z.to_json() for z in self.zones.values()],
+            "sides": [s.to_json() for s in self.sides.values()],
+            "clock": self.clock.to_json(),
+            "pools": dict(self.pools),
+            "boards": {k: b.to_json() for k, b in self.boards.items()},
+        }

@@ -1,0 +1,123 @@
+"""The rule-system interface and the registry of systems.
+
+A system is a variant of the encounter, in the way python-chess variants
+extend the board: it brings its own actions (verbs), house rules, TOML
+sections (a per-unit table ``[units.<name>]`` and a board ``[<name>]``),
+a board in the state, hooks on the generic actions, and reference entries.
+
+Systems live in ``gm_console.core.systems.<name>`` and expose ``SYSTEM``;
+they are discovered by name, so adding one touches no shared file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gm_console.core.errors import UnknownName
+
+if TYPE_CHECKING:
+    from gm_console.core.actions import Action, AddUnit, Context
+    from gm_console.core.reference import RefEntry
+    from gm_console.core.rules import HouseRule, Rules
+    from gm_console.core.schema import Problem, Table
+    from gm_console.core.setup import Setup
+    from gm_console.core.state import State, Unit
+
+
+class System:
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    SUMMARY: ClassVar[str] = ""
+    ACTIONS: ClassVar[tuple[type[Action], ...]] = ()
+    HOUSE_RULES: ClassVar[tuple[HouseRule, ...]] = ()
+    UNIT_TABLE: ClassVar[Table | None] = None  # schema of [units.<NAME>]
+    BOARD_TABLE: ClassVar[Table | None] = None  # schema of [<NAME>]
+    CATALOGUE: ClassVar[str | None] = None  # bundled data file (gm_console/data/), read by the file layer
+    CATALOGUE_TABLE: ClassVar[Table | None] = None  # its schema
+    CLOCK: ClassVar[bool] = False  # whether this system runs the turn order (owns `next`)
+
+    # -- setup
+    def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
+        """Add problems for what the schema cannot see (cross references, sums)."""
+
+    def init_board(self, setup: Setup, rules: Rules) -> Any | None:
+        """The system's board in the initial state (None when it needs none)."""
+        return None
+
+    def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
+        """Fill a set-up unit from its ``[units.<NAME>]`` table."""
+
+    # -- hooks on generic actions
+    def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
+        pass
+
+    def unit_added(self, state: State, unit: Unit, template: Unit | None, ctx: Context) -> None:
+        pass
+
+    def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
+        pass
+
+    def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
+        pass
+
+    def stat_set(self, state: State, unit: Unit, stat: str, old: int | None, ctx: Context) -> None:
+        pass
+
+    def check_pool(self, state: State, pool: str, value: int, ctx: Context) -> None:
+        pass
+
+    # -- the clock (only when CLOCK)
+    def check_advance(self, state: State, ctx: Context) -> None:
+        pass
+
+    def advance(self, state: State, ctx: Context) -> None:
+        raise NotImplementedError
+
+    # -- reference, palette, export
+    def reference(self) -> list[RefEntry]:
+        return []
+
+    def legal_actions(self, state: State, ctx: Context) -> list[Action]:
+        """Actions worth offering in the palette right now (each must pass check)."""
+        return []
+
+    # -- starter encounters (gm-console new)
+    def starter_unit(self, role: str) -> dict[str, Any] | None:
+        """The ``[units.<NAME>]`` table for the starter's "hero" or "foe"."""
+        return None
+
+    def starter_board(self) -> dict[str, Any] | None:
+        return None
+
+    def starter_extra(self) -> dict[str, Any]:
+        """Other top-level keys the starter needs (pools, ...)."""
+        return {}
+
+    def describe_turn(self, state: State) -> str:
+        """One line on whose turn it is, for the status bar."""
+        return ""
+
+
+_cache: dict[str, System] = {}
+
+
+def system_names() -> list[str]:
+    from gm_console.core import systems
+
+    return sorted(m.name for m in pkgutil.iter_modules(systems.__path__) if not m.name.startswith("_"))
+
+
+def get_system(name: str) -> System:
+    if name not in _cache:
+        names = system_names()
+        if name not in names:
+            raise UnknownName("system", name, names)
+        module = importlib.import_module(f"gm_console.core.systems.{name}")
+        _cache[name] = module.SYSTEM
+    return _cache[name]
+
+
+def all_systems() -> list[System]:
+    return [get_system(name) for name in system_names()]

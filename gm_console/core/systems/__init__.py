@@ -1,0 +1,1 @@
+"""Rule systems, one package each; each exposes ``SYSTEM`` (a ``System``)."""
