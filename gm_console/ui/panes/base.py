@@ -1,0 +1,48 @@
+"""The contract between the app and a system's pane.
+
+The app calls ``show(view)`` whenever the state to draw changes (an action,
+undo, a replay step) and ``preview(view)`` while the GM types (``view.draft``
+holds the parsed, unapplied action or None). A pane asks the app to apply an
+action by posting ``SystemPane.Submit(line)``; it never changes the state.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.message import Message
+from textual.widget import Widget
+
+from gm_console.ui.view import View
+
+
+class SystemPane(Widget, can_focus=True):
+    SYSTEM: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+
+    DEFAULT_CSS = """
+    SystemPane { border: round $secondary 50%; border-title-color: $text; height: 1fr; width: 1fr; }
+    SystemPane:focus-within { border: round $secondary; }
+    """
+
+    class Submit(Message):
+        """Ask the app to apply one action line (it checks and logs it)."""
+
+        def __init__(self, line: str) -> None:
+            self.line = line
+            super().__init__()
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = self.TITLE
+        self.view: View | None = None
+
+    def show(self, view: View) -> None:
+        self.view = view
+        self.refresh(layout=True)
+
+    def preview(self, view: View) -> None:
+        """Called as the prompt's text changes; most panes ignore it."""
+
+    def submit(self, line: str) -> None:
+        self.post_message(self.Submit(line))

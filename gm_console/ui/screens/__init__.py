@@ -1,0 +1,1 @@
+"""Modal screens: confirmations, dice entry, file names, help, lookup."""

@@ -1,0 +1,1 @@
+"""Widgets shared by every screen: one widget per module."""

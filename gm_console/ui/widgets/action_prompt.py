@@ -1,0 +1,73 @@
+"""The action prompt: type notation, Tab completes verbs and names."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from gm_console.core.completion import candidates
+from gm_console.core.game import Game
+
+
+class NotationSuggester(Suggester):
+    def __init__(self, game: Game) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.game = game
+
+    def stat_names(self) -> list[str]:
+        names: set[str] = set()
+        for unit in self.game.state.units.values():
+            names.update(unit.stats)
+        return sorted(names)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value:
+            return None
+        found = candidates(value, self.game.verbs, self.game.state, {"stat": self.stat_names()})
+        return found[0] if found else None
+
+
+class ActionPrompt(Input):
+    """One line of action notation; Enter applies it."""
+
+    DEFAULT_CSS = """
+    ActionPrompt { dock: bottom; margin: 0 0 0 0; border: tall $accent 40%; }
+    ActionPrompt:focus { border: tall $accent; }
+    """
+    BINDINGS = [
+        Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("up", "history(-1)", "Previous", show=False),
+        Binding("down", "history(1)", "Next", show=False),
+    ]
+
+    def __init__(self, game: Game, **kwargs) -> None:
+        super().__init__(
+            placeholder="action, e.g. next · roll 2d20 · set kai hp 30 · note ...  (Tab completes, Enter applies)",
+            suggester=NotationSuggester(game),
+            **kwargs,
+        )
+        self.history: list[str] = []
+        self._history_at = 0
+
+    def set_game(self, game: Game) -> None:
+        self.suggester = NotationSuggester(game)
+
+    def action_complete(self) -> None:
+        if self._suggestion and self.value and self._suggestion.startswith(self.value):
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+        else:
+            self.screen.focus_next()
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self._history_at = max(0, min(len(self.history), self._history_at + step))
+        self.value = self.history[self._history_at] if self._history_at < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def remember(self, line: str) -> None:
+        if not self.history or self.history[-1] != line:
+            self.history.append(line)
+        self._history_at = len(self.history)

@@ -1,0 +1,39 @@
+"""One line under the title: whose turn, the clock, pools, dice mode, saved state."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from gm_console.ui.view import View
+
+
+class StatusLine(Static):
+    DEFAULT_CSS = """
+    StatusLine { height: 1; background: $boost; color: $text; padding: 0 1; }
+    """
+
+    def show(self, view: View, *, dirty: bool, dice: str, path: str) -> None:
+        state = view.state
+        clock = state.clock
+        active = state.units.get(clock.active) if clock.active else None
+        text = Text()
+        if not view.live:
+            text.append(f" REPLAY {view.index}/{len(view.game.log)} ", style="bold reverse")
+            text.append(" ")
+        text.append(f"Round {clock.round}", style="bold")
+        if clock.phase:
+            text.append(f" · {clock.phase}")
+        if clock.tick:
+            text.append(f" · tick {clock.tick}")
+        text.append(" · acting: ")
+        text.append(active.name if active else "-", style="bold green" if active else "dim")
+        for system in view.game.systems.values():
+            extra = system.describe_turn(state)
+            if extra:
+                text.append(f" · {extra}")
+        for pool, value in state.pools.items():
+            text.append(f" · {pool.capitalize()} {value}")
+        text.append(f" · dice: {dice}")
+        text.append(f" · {path}{' *' if dirty else ''}", style="dim")
+        self.update(text)

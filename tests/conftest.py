@@ -1,0 +1,44 @@
+"""Shared fixtures: build games from TOML text or dicts without touching disk."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gm_console.core.game import Game
+from gm_console.files.encounter_io import game_from_data, loads_encounter
+
+ROOT = Path(__file__).resolve().parent.parent
+ENCOUNTERS = ROOT / "encounters"
+
+
+def game_from_toml(text: str, name: str = "<test>") -> Game:
+    return loads_encounter(textwrap.dedent(text), name)
+
+
+def game_from_dict(data: dict, name: str = "<test>") -> Game:
+    return game_from_data(data, name)
+
+
+def minimal(**extra) -> dict:
+    """The smallest valid encounter document, with ``extra`` keys merged in."""
+    data = {
+        "format": 1,
+        "title": "test",
+        "systems": [],
+        "sides": [{"id": "pcs", "controller": "players"}, {"id": "npcs"}],
+        "zones": [{"id": "a", "adjacent": ["b"]}, {"id": "b"}],
+        "units": [
+            {"id": "kai", "side": "pcs", "zone": "a", "stats": {"hp": 10}},
+            {"id": "gob", "side": "npcs", "zone": "b", "stats": {"hp": 4}},
+        ],
+    }
+    data.update(extra)
+    return data
+
+
+@pytest.fixture
+def game() -> Game:
+    return game_from_dict(minimal())
