@@ -36,7 +36,7 @@ class GMConsoleApp(App[None]):
     #panes { width: 1fr; height: 1fr; }
     #side { width: 44; height: 1fr; }
     .narrow #body { layout: vertical; }
-    .narrow #side { width: 1fr; height: 9; }
+    .narrow #side { width: 1fr; height: 7; }
     """
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
@@ -71,6 +71,10 @@ class GMConsoleApp(App[None]):
             cls = pane_class(name)
             if cls is not None and not any(isinstance(p, cls) for p in panes):
                 panes.append(cls(id=f"pane-{name}"))
+        if self.game.state.zones and "conflict" not in self.game.systems:
+            maps = pane_class("zones")  # positions-only zone map, for encounters with zones
+            if maps is not None:
+                panes.append(maps(id="pane-zones"))
         return panes or [UnitsPane(id="pane-units")]
 
     def on_mount(self) -> None:

@@ -32,8 +32,8 @@ class ActionPrompt(Input):
     """One line of action notation; Enter applies it."""
 
     DEFAULT_CSS = """
-    ActionPrompt { dock: bottom; margin: 0 0 0 0; border: tall $accent 40%; }
-    ActionPrompt:focus { border: tall $accent; }
+    ActionPrompt { height: 1; border: none; padding: 0 1; background: $boost; }
+    ActionPrompt:focus { border: none; background: $accent 20%; }
     """
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False, priority=True),
