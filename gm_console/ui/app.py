@@ -71,11 +71,13 @@ class GMConsoleApp(App[None]):
             cls = pane_class(name)
             if cls is not None and not any(isinstance(p, cls) for p in panes):
                 panes.append(cls(id=f"pane-{name}"))
+        if not panes:
+            panes.append(UnitsPane(id="pane-units"))
         if self.game.state.zones and "conflict" not in self.game.systems:
             maps = pane_class("zones")  # positions-only zone map, for encounters with zones
             if maps is not None:
                 panes.append(maps(id="pane-zones"))
-        return panes or [UnitsPane(id="pane-units")]
+        return panes
 
     def on_mount(self) -> None:
         self.title = f"gm-console · {self.game.setup.title}"
