@@ -118,6 +118,7 @@ class Kind:
     parse: Callable[[str], Any]
     format: Callable[[Any], str]
     ref: str | None = None  # "unit", "zone", "side", "target": names resolved against the state
+    choices: tuple[str, ...] | None = None  # the words a choice kind accepts
 
 
 def _int(text: str) -> int:
@@ -191,7 +192,7 @@ DURATION_KIND = Kind("DURATION", _duration, _str)
 
 
 def choice(*words: str) -> Kind:
-    return Kind("|".join(words), _choice(*words), _str)
+    return Kind("|".join(words), _choice(*words), _str, choices=tuple(words))
 
 
 def ident(label: str, ref: str | None = None) -> Kind:

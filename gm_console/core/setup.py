@@ -146,20 +146,28 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
     if doc is INVALID:
         return None, [], problems
     _check_references(doc, problems)
-    systems = [n for n in doc.get("systems") or [] if isinstance(n, str) and n in system_names()]
+    systems = [n for n in _list(doc.get("systems")) if isinstance(n, str) and n in system_names()]
     setup = Setup(doc)
     if not problems:
         from gm_console.core.system import get_system
 
         for name in systems:
             get_system(name).check_setup(setup, problems)
-    log = [line for line in doc.get("log", []) if isinstance(line, str)]
+    log = [line for line in _list(doc.get("log")) if isinstance(line, str)]
     return (None if problems else setup), log, problems
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _ids(items: Any, path: str, what: str, problems: list[Problem]) -> set[str]:
     seen: set[str] = set()
-    for i, item in enumerate(items if isinstance(items, list) else []):
+    for i, item in enumerate(_list(items)):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             continue
         if item["id"] in seen:
@@ -179,7 +187,7 @@ def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
     sides = _ids(doc.get("sides"), "sides", "side", problems)
     zones = _ids(doc.get("zones"), "zones", "zone", problems)
     _ids(doc.get("units"), "units", "unit", problems)
-    for i, zone in enumerate(doc.get("zones") if isinstance(doc.get("zones"), list) else []):
+    for i, zone in enumerate(_list(doc.get("zones"))):
         if not isinstance(zone, dict) or not isinstance(zone.get("adjacent"), list):
             continue
         for j, other in enumerate(zone["adjacent"]):
@@ -187,8 +195,8 @@ def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
             _ref(other, zones, path, "zone", problems)
             if other == zone.get("id"):
                 problems.append(Problem(path, "a zone cannot be adjacent to itself"))
-    used = {n for n in doc.get("systems") or [] if isinstance(n, str)}
-    for i, unit in enumerate(doc.get("units") if isinstance(doc.get("units"), list) else []):
+    used = {n for n in _list(doc.get("systems")) if isinstance(n, str)}
+    for i, unit in enumerate(_list(doc.get("units"))):
         if not isinstance(unit, dict):
             continue
         _ref(unit.get("side"), sides, f"units[{i}].side", "side", problems)
@@ -199,5 +207,5 @@ def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
     for name in system_names():
         if name in doc and name not in used:
             problems.append(Problem(name, f"a [{name}] section, but {name!r} is not in systems"))
-        if name in (doc.get("house_rules") or {}) and name not in used:
+        if name in _dict(doc.get("house_rules")) and name not in used:
             problems.append(Problem(f"house_rules.{name}", f"house rules for {name!r}, which is not in systems"))

@@ -1,0 +1,137 @@
+"""Pilot tests of the console shell: open, apply from the prompt, undo,
+redo, save, manual dice, and the unsaved-changes question on quit."""
+
+from __future__ import annotations
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.screens.ask_text import AskText
+from gm_console.ui.screens.confirm import Confirm
+from gm_console.ui.widgets.action_prompt import ActionPrompt
+from gm_console.ui.widgets.log_pane import LogPane
+from tests.test_files import GOOD
+
+
+def make_app(tmp_path, text=GOOD):
+    path = tmp_path / "fight.toml"
+    path.write_text(text)
+    return GMConsoleApp(load_encounter(path), path=path), path
+
+
+async def type_line(pilot, line):
+    prompt = pilot.app.query_one(ActionPrompt)
+    prompt.focus()
+    prompt.value = line
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_opens_the_encounter_and_shows_its_log(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        assert log.option_count == 1
+        assert "set kai hp 7" in str(log.get_option_at_index(0).prompt)
+        assert app.focused is app.query_one(ActionPrompt)
+
+
+async def test_apply_from_the_prompt_then_undo_and_redo(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(*"set gob hp 2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1] == "set gob hp 2"
+        assert app.query_one(ActionPrompt).value == ""
+        assert app.query_one(LogPane).option_count == 2
+        assert app.dirty
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.game.state.units["gob"].stats["hp"] == 4 and app.query_one(LogPane).option_count == 1
+        assert not app.dirty
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.game.state.units["gob"].stats["hp"] == 2
+
+
+async def test_an_illegal_action_keeps_the_text_and_says_why(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "move gob nowhere")
+        assert app.query_one(ActionPrompt).value == "move gob nowhere"
+        assert len(app.game.log) == 1
+        assert any("unknown zone 'nowhere'" in str(n.message) for n in app._notifications)
+
+
+async def test_tab_completes_verbs_and_names(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(*"mov")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.press(*"ka")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.query_one(ActionPrompt).value == "move kai "
+
+
+async def test_ctrl_s_saves_atomically(tmp_path):
+    app, path = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "set gob hp 1")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.dirty
+    assert load_encounter(path).lines() == ["set kai hp 7", "set gob hp 1"]
+    assert (tmp_path / "fight.toml.bak").read_text() == GOOD
+
+
+async def test_manual_dice_are_asked_for(tmp_path):
+    app, _ = make_app(tmp_path, GOOD.replace("systems = []", 'systems = []\ndice = "manual"'))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "roll 2d6")
+        assert isinstance(app.screen, AskText)
+        await pilot.press(*"9 3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AskText)  # 9 is not a d6 face: the dialog stays
+        app.screen.query_one("Input").value = "5 3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1] == "roll 2d6 [5,3]"
+
+
+async def test_quit_with_unsaved_changes_asks_first(tmp_path):
+    app, path = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "set gob hp 1")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")  # save, then quit
+        await pilot.pause()
+    assert load_encounter(path).lines()[-1] == "set gob hp 1"
+
+
+async def test_quit_without_changes_does_not_ask(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_narrow_terminal_puts_the_log_under_the_panes(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.has_class("narrow")
+        log = app.query_one(LogPane)
+        panes = app.query_one("#panes")
+        assert log.region.y > panes.region.y and log.region.width >= 78
