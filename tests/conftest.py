@@ -39,6 +39,15 @@ def minimal(**extra) -> dict:
     return data
 
 
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory, monkeypatch):
+    """Tests never read or write the real user's config, themes or recovery files."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(base / "config"))
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(base / "data"))
+    return base
+
+
 @pytest.fixture
 def game() -> Game:
     return game_from_dict(minimal())

@@ -60,6 +60,10 @@ class Action:
     def __str__(self) -> str:
         return self.notation()
 
+    def label(self, state: State) -> str:
+        """How the palette names this action (systems make it read like the table talks)."""
+        return self.notation()
+
     # -- dice
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
         """Sides of each die this action needs, in order; () when it rolls nothing."""

@@ -1,8 +1,9 @@
 """The console app: panes of the encounter's systems, the log, the prompt.
 
 The app owns one ``Game``. Every change goes through ``apply_line`` /
-``undo`` / ``redo``; after each, ``redraw`` hands the new state to every
-pane. Nothing here knows a rule.
+``undo`` / ``redo``; after each, ``redraw`` hands the state to every pane.
+Nothing here knows a rule. File commands live in ``session.py``, replay
+mode in ``replay.py``, palette providers in ``commands.py``.
 """
 
 from __future__ import annotations
@@ -10,58 +11,78 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input
+from textual.widgets import Footer, Input, OptionList, Tab, Tabs
 
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
+from gm_console.core.reference import RefEntry
+from gm_console.ui import keys
+from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvider
 from gm_console.ui.panes import pane_class
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.panes.units import UnitsPane
+from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.screens.ask_text import AskText
-from gm_console.ui.screens.confirm import Confirm
+from gm_console.ui.session import SessionCommands
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
+from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 
-NARROW = 120  # below this many columns the log goes under the panes
+NARROW = 120  # below this many columns: log under the panes, one pane at a time (tabs)
+LIVE_ONLY = {"undo", "redo", "toggle_dice"}
+REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 
 
-class GMConsoleApp(App[None]):
+class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
     TITLE = "gm-console"
+    COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
     CSS = """
     #body { height: 1fr; }
-    #panes { width: 1fr; height: 1fr; }
-    #side { width: 44; height: 1fr; }
+    #panes-area { width: 1fr; height: 1fr; }
+    #panes { height: 1fr; }
+    #pane-tabs { display: none; height: 2; }
+    #side { width: 46; height: 1fr; }
+    #side-tabs { height: 2; }
+    DiceLog { display: none; }
+    #side.dice LogPane { display: none; }
+    #side.dice DiceLog { display: block; }
     .narrow #body { layout: vertical; }
-    .narrow #side { width: 1fr; height: 7; }
+    .narrow #side { width: 1fr; height: 8; }
+    .narrow #side-tabs { display: none; }
+    .narrow #pane-tabs { display: block; }
+    .replaying StatusLine { background: $warning 40%; }
     """
-    BINDINGS = [
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("escape", "focus_prompt", "Prompt", show=False),
+    BINDINGS = keys.bindings(keys.APP_KEYS) + [
+        b for b in keys.bindings(keys.REPLAY_KEYS)
     ]
 
-    def __init__(self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False) -> None:
+    def __init__(self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None) -> None:
         super().__init__()
         self.game = game
         self.path = path
         self.demo = demo
         self.start_in_replay = replay
         self._saved: tuple = tuple(game.log)
+        self.dice_mode = game.setup.dice
+        self._index = None
+        self._narrow_pane = 0
+        self.config = config
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="body"):
-            with Horizontal(id="panes"):
-                yield from self.make_panes()
+            with Vertical(id="panes-area"):
+                yield Tabs(id="pane-tabs")
+                with Horizontal(id="panes"):
+                    yield from self.make_panes()
             with Vertical(id="side"):
+                yield Tabs(Tab("Log", id="tab-log"), Tab("Dice", id="tab-dice"), id="side-tabs")
                 yield LogPane(id="log")
+                yield DiceLog(id="dice")
         yield ActionPrompt(self.game, id="prompt")
         yield Footer()
 
@@ -79,14 +100,78 @@ class GMConsoleApp(App[None]):
                 panes.append(maps(id="pane-zones"))
         return panes
 
+    def system_panes(self) -> list[SystemPane]:
+        return list(self.query(SystemPane))
+
+    def prompt(self) -> ActionPrompt:
+        return self.query_one(ActionPrompt)
+
+    def log_pane(self) -> LogPane:
+        return self.query_one(LogPane)
+
     def on_mount(self) -> None:
+        from gm_console.ui.setup_app import apply_user_setup
+
+        apply_user_setup(self)
         self.title = f"gm-console · {self.game.setup.title}"
-        self.set_class(self.size.width < NARROW, "narrow")
+        tabs = self.query_one("#pane-tabs", Tabs)
+        for pane in self.system_panes():
+            tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
+        self.apply_layout()
         self.redraw()
-        self.query_one(ActionPrompt).focus()
+        self.prompt().focus()
+        if self.start_in_replay:
+            self.enter_replay(0)
+        if not self.offer_recovery():
+            self.start_journal()
 
     def on_resize(self) -> None:
-        self.set_class(self.size.width < NARROW, "narrow")
+        self.apply_layout()
+
+    def apply_layout(self) -> None:
+        narrow = self.size.width < NARROW
+        self.set_class(narrow, "narrow")
+        panes = self.system_panes()
+        for i, pane in enumerate(panes):
+            hidden = pane.has_class("-hidden")
+            pane.display = not hidden and (not narrow or i == self._narrow_pane % len(panes))
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        if event.tabs.id == "side-tabs":
+            self.query_one("#side").set_class(event.tab.id == "tab-dice", "dice")
+        elif event.tabs.id == "pane-tabs" and event.tab.id:
+            ids = [f"tab-{p.id}" for p in self.system_panes()]
+            if event.tab.id in ids:
+                self._narrow_pane = ids.index(event.tab.id)
+                self.apply_layout()
+
+    def action_next_pane(self) -> None:
+        panes = self.system_panes()
+        if self.has_class("narrow"):
+            self._narrow_pane = (self._narrow_pane + 1) % len(panes)
+            self.query_one("#pane-tabs", Tabs).active = f"tab-{panes[self._narrow_pane].id}"
+            self.apply_layout()
+        else:
+            current = next((i for i, p in enumerate(panes) if p.has_focus_within), -1)
+            panes[(current + 1) % len(panes)].focus()
+
+    def toggle_pane(self, pane_id: str | None) -> None:
+        pane = self.query_one(f"#{pane_id}", SystemPane)
+        visible = [p for p in self.system_panes() if not p.has_class("-hidden")]
+        if pane in visible and len(visible) == 1:
+            self.notify("the last visible pane stays", severity="warning")
+            return
+        pane.toggle_class("-hidden")
+        self.apply_layout()
+
+    def action_toggle_maximize(self) -> None:
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+            return
+        panes = [p for p in self.system_panes() if p.display]
+        target = next((p for p in panes if p.has_focus_within), panes[0] if panes else None)
+        if target is not None:
+            self.screen.maximize(target, container=False)
 
     # ---------------------------------------------------------------- state
     @property
@@ -94,46 +179,97 @@ class GMConsoleApp(App[None]):
         return tuple(self.game.log) != self._saved
 
     def current_view(self) -> View:
+        if self.replay_at is not None:
+            return View(self.game, self.replay_state(), self.replay_at, live=False)
         return View(self.game, self.game.state, len(self.game.log), live=True)
 
     def redraw(self) -> None:
         view = self.current_view()
-        for pane in self.query(SystemPane):
+        for pane in self.system_panes():
             pane.show(view)
-        log = self.query_one(LogPane)
-        log.sync(self.game.lines(), self.game.events)
+        log = self.log_pane()
+        lines = self.game.lines()
+        log.sync(lines, self.game.events)
+        if self.replay_at is not None:
+            log.mark(self.replay_at - 1)
+        self.query_one(DiceLog).sync(lines, self.game.events)
         where = str(self.path) if self.path else "demo (unsaved copy)"
-        self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.game.setup.dice, path=where)
+        self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.dice_mode, path=where)
         self.sub_title = where + (" *" if self.dirty else "")
 
-    # ---------------------------------------------------------------- actions
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not isinstance(event.input, ActionPrompt):
+    def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None:
+        """Switch to another game with the same panes (recovery, branch, open)."""
+        same_panes = list(game.systems) == list(self.game.systems) and bool(game.state.zones) == bool(self.game.state.zones)
+        self.game = game
+        self.path = path
+        if not keep_saved:
+            self._saved = tuple(game.log)
+        self.dice_mode = game.setup.dice
+        self._index = None
+        self.prompt().set_game(game)
+        if not same_panes:
+            container = self.query_one("#panes")
+            container.remove_children()
+            container.mount_all(self.make_panes())
+            tabs = self.query_one("#pane-tabs", Tabs)
+            tabs.clear()
+            self.call_after_refresh(self._after_swap)
             return
-        line = event.value.strip()
-        if line:
-            self.apply_line(line, event.input)
+        self.redraw()
+
+    def _after_swap(self) -> None:
+        tabs = self.query_one("#pane-tabs", Tabs)
+        for pane in self.system_panes():
+            tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
+        self._narrow_pane = 0
+        self.apply_layout()
+        self.redraw()
+
+    # ---------------------------------------------------------------- actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in REPLAY_ONLY:
+            return self.replay_at is not None
+        if action in LIVE_ONLY:
+            return self.replay_at is None
+        return True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if isinstance(event.input, ActionPrompt) and event.value.strip():
+            self.apply_line(event.value.strip(), event.input)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if not isinstance(event.input, ActionPrompt):
+        if not isinstance(event.input, ActionPrompt) or self.replay_at is not None:
             return
         try:
             draft = self.game.parse(event.value) if event.value.strip() else None
         except GMError:
             draft = None
         view = View(self.game, self.game.state, len(self.game.log), live=True, draft=draft)
-        for pane in self.query(SystemPane):
+        for pane in self.system_panes():
             pane.preview(view)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if isinstance(event.option_list, LogPane) and event.option_index is not None:
+            self.on_replay_highlight(event.option_index)
 
     def on_system_pane_submit(self, message: SystemPane.Submit) -> None:
         self.apply_line(message.line)
 
+    def fill_prompt(self, text: str) -> None:
+        prompt = self.prompt()
+        prompt.value = text
+        prompt.cursor_position = len(text)
+        prompt.focus()
+
     def apply_line(self, line: str, prompt: ActionPrompt | None = None) -> bool:
         """Apply one action line; on error say why and keep the text."""
+        if self.replay_at is not None:
+            self.notify("replay mode shows the past; press F3 to play on, or b to branch here", severity="warning")
+            return False
         try:
             action = self.game.parse(line)
             sides = self.game.dice_needed(action)
-            if sides and self.game.setup.dice == "manual":
+            if sides and self.dice_mode == "manual":
                 self.ask_dice(action, sides, prompt)
                 return False
             self.game.push(action)
@@ -144,6 +280,7 @@ class GMConsoleApp(App[None]):
         return True
 
     def applied(self, prompt: ActionPrompt | None) -> None:
+        self.journal_push()
         if prompt is not None:
             prompt.remember(prompt.value.strip())
             prompt.value = ""
@@ -174,7 +311,8 @@ class GMConsoleApp(App[None]):
                 return
             self.applied(prompt)
 
-        self.push_screen(AskText(f"Dice for {action.notation()}: enter {dice}", check=check), done)
+        purpose = action.dice_purpose(self.game.state)
+        self.push_screen(AskText(f"{action.notation()}: enter the {dice} rolled for {purpose}", check=check), done)
 
     def action_undo(self) -> None:
         try:
@@ -182,6 +320,7 @@ class GMConsoleApp(App[None]):
         except GMError as exc:
             self.notify(str(exc), severity="warning")
             return
+        self.journal_pop()
         self.notify(f"undid: {action.notation()}", timeout=3)
         self.redraw()
 
@@ -191,63 +330,53 @@ class GMConsoleApp(App[None]):
         except GMError as exc:
             self.notify(str(exc), severity="warning")
             return
+        self.journal_push()
         self.notify(f"redid: {self.game.lines()[-1]}", timeout=3)
         self.redraw()
 
-    def action_focus_prompt(self) -> None:
-        self.query_one(ActionPrompt).focus()
-
-    # ---------------------------------------------------------------- files
-    def action_save(self) -> None:
-        if self.path is None:
-            self.action_save_as()
-        else:
-            self.save_to(self.path)
-
-    def action_save_as(self, then_quit: bool = False) -> None:
-        def check(text: str) -> str | None:
-            if not text:
-                return "type a file name, e.g. my-fight.toml"
-            if not text.endswith(".toml"):
-                return "encounter files end in .toml"
-            return None
-
-        def done(text: str | None) -> None:
-            if text and self.save_to(Path(text).expanduser()) and then_quit:
-                self.exit()
-
-        default = str(self.path) if self.path else f"{self.game.setup.title.lower().replace(' ', '-')}.toml"
-        self.push_screen(AskText("Save the encounter as:", default, check), done)
-
-    def save_to(self, path: Path) -> bool:
-        from gm_console.files import save_encounter
-
-        try:
-            save_encounter(self.game, path)
-        except OSError as exc:
-            self.notify(f"{path}: {exc}", title="Not saved", severity="error", timeout=10)
-            return False
-        self.path = path
-        self._saved = tuple(self.game.log)
-        self.notify(f"saved {path} ({len(self.game.log)} actions)", timeout=3)
+    def action_toggle_dice(self) -> None:
+        self.dice_mode = "auto" if self.dice_mode == "manual" else "manual"
+        how = "the console rolls" if self.dice_mode == "auto" else "you enter the dice the players rolled"
+        self.notify(f"dice: {self.dice_mode} ({how})", timeout=4)
         self.redraw()
-        return True
 
-    async def action_quit(self) -> None:
-        if not self.dirty:
-            self.exit()
-            return
+    def action_focus_prompt(self) -> None:
+        if self.replay_at is None:
+            self.prompt().focus()
 
-        def answer(choice: str | None) -> None:
-            if choice == "yes":
-                if self.path is None:
-                    self.action_save_as(then_quit=True)
-                elif self.save_to(self.path):
-                    self.exit()
-            elif choice == "no":
-                self.exit()
+    def action_focus_log(self) -> None:
+        self.log_pane().focus()
 
-        self.push_screen(
-            Confirm(f"{len(self.game.log) - 0} actions; there are unsaved changes. Save before quitting?", "Save", "Discard"),
-            answer,
-        )
+    # ---------------------------------------------------------------- lookup, help, themes
+    def rules_index(self):
+        if self._index is None:
+            from gm_console.reference import build_index
+
+            self._index = build_index(list(self.game.systems.values()), self.game.rules)
+        return self._index
+
+    def show_rule(self, entry: RefEntry) -> None:
+        from gm_console.ui.screens.rule_view import RuleView
+
+        self.push_screen(RuleView(entry))
+
+    def action_rules(self) -> None:
+        from textual.command import CommandPalette
+
+        self.push_screen(CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…"))
+
+    def action_help(self) -> None:
+        from gm_console.ui.screens.help import HelpScreen
+
+        path = str(self.config.path) if self.config and self.config.path else "config.toml"
+        self.push_screen(HelpScreen(self.config.keys if self.config else {}, path))
+
+    def set_theme(self, name: str) -> None:
+        self.theme = name
+        if self.config is not None:
+            from gm_console.ui.config import save_theme
+
+            try:
+                save_theme(self.config, name)
+            except OSError as exc:
+                self.notify(f"theme not remembered: {exc}", severity="warning")

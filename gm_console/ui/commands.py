@@ -1,0 +1,121 @@
+"""Command palette providers (ctrl+p): rules lookup, the legal actions of
+the moment, and console commands, each namespaced (``rule: ...``,
+``strike: ...``, ``file: save``)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from gm_console.core import notation as n
+
+if TYPE_CHECKING:
+    from gm_console.ui.app import GMConsoleApp
+
+
+class RulesProvider(Provider):
+    """Every reference entry, house rule (with this encounter's value) and
+    action help; fuzzy on titles, word search on the text."""
+
+    @property
+    def gm(self) -> GMConsoleApp:
+        return self.app  # type: ignore[return-value]
+
+    async def search(self, query: str) -> Hits:
+        index = self.gm.rules_index()
+        matcher = self.matcher(query)
+        seen: set[str] = set()
+        for entry in index.entries:
+            label = f"{entry.kind}: {entry.title}"
+            score = matcher.match(label)
+            if score > 0:
+                seen.add(entry.key)
+                yield Hit(score, matcher.highlight(label), partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+        for rank, entry in enumerate(index.search(query, limit=12)):
+            if entry.key not in seen:
+                label = f"{entry.kind}: {entry.title}"
+                yield Hit(0.3 - rank * 0.01, label, partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+
+    async def discover(self) -> Hits:
+        for entry in self.gm.rules_index().entries[:40]:
+            yield DiscoveryHit(f"{entry.kind}: {entry.title}", partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+
+
+class ActionsProvider(Provider):
+    """The legal actions right now, ready to apply, and every verb as a
+    template that fills the prompt."""
+
+    @property
+    def gm(self) -> GMConsoleApp:
+        return self.app  # type: ignore[return-value]
+
+    def _items(self) -> list[tuple[str, object, str]]:
+        gm = self.gm
+        if gm.replay_at is not None:
+            return []
+        items: list[tuple[str, object, str]] = []
+        for action in gm.game.legal_actions():
+            label = f"{action.PALETTE}: {action.label(gm.game.state)}"
+            items.append((label, partial(gm.apply_line, action.notation()), action.notation()))
+        for verb, cls in sorted(gm.game.verbs.items()):
+            items.append((f"{cls.PALETTE}: {n.usage(cls)}", partial(gm.fill_prompt, verb + " "), cls.SUMMARY))
+        return items
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, callback, help_text in self._items():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), callback, help=help_text)
+
+    async def discover(self) -> Hits:
+        for label, callback, help_text in self._items()[:30]:
+            yield DiscoveryHit(label, callback, help=help_text)
+
+
+class ConsoleProvider(Provider):
+    """open, save, save as, new, themes, panes, replay, dice, help."""
+
+    @property
+    def gm(self) -> GMConsoleApp:
+        return self.app  # type: ignore[return-value]
+
+    def _items(self) -> list[tuple[str, object, str]]:
+        gm = self.gm
+        items = [
+            ("file: open…", gm.action_open, "open another encounter file"),
+            ("file: save", gm.action_save, "save the encounter (atomic, keeps a .bak)"),
+            ("file: save as…", gm.action_save_as, "save under a new name"),
+            ("file: new…", gm.action_new, "write a starter encounter and open it"),
+            ("replay: " + ("leave replay mode" if gm.replay_at is not None else "enter replay mode"), gm.action_toggle_replay, "step through the log"),
+            ("dice: switch to " + ("auto-roll" if gm.dice_mode == "manual" else "entering physical dice"), gm.action_toggle_dice, "how rolls are made"),
+            ("help: keys", gm.action_help, "every key binding"),
+            ("pane: maximize or restore", gm.action_toggle_maximize, "one pane fills the screen"),
+            ("log: undo", gm.action_undo, "take back the last action"),
+            ("log: redo", gm.action_redo, "apply the undone action again"),
+        ]
+        for pane in gm.system_panes():
+            verb = "hide" if pane.display else "show"
+            items.append((f"pane: {verb} {pane.TITLE}", partial(gm.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))
+        for name in sorted(gm.available_themes):
+            if not name.startswith("textual-"):
+                items.append((f"theme: {name}", partial(gm.set_theme, name), "switch theme (remembered)"))
+        return items
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, callback, help_text in self._items():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), callback, help=help_text)
+
+    async def discover(self) -> Hits:
+        for label, callback, help_text in self._items():
+            yield DiscoveryHit(label, callback, help=help_text)
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().split("\n", 1)[0]
+    return line if len(line) <= 100 else line[:97] + "..."

@@ -1,0 +1,73 @@
+"""The user's config file (``<user config>/config.toml``): the theme chosen
+last and key remaps by binding id. Problems are collected and shown once;
+a broken config never stops the console."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from gm_console.core import schema as s
+from gm_console.core.schema import Key
+from gm_console.files.encounter_io import atomic_write
+from gm_console.files.paths import user_config_dir
+from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS
+
+BINDING_IDS = tuple(k.id for k in APP_KEYS + REPLAY_KEYS)
+KEYS = s.Table(
+    {i: Key(s.Str(pattern=r"[a-z0-9_+,-]+", pattern_doc="a key such as ctrl+u or f7")) for i in BINDING_IDS},
+    name="a table of binding id = key",
+)
+CONFIG = s.Table(
+    {
+        "theme": Key(s.Str()),
+        "keys": Key(KEYS, default={}),
+    },
+    name="the config",
+)
+
+
+@dataclass
+class Config:
+    theme: str | None = None
+    keys: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    path: Path | None = None
+
+
+def config_path() -> Path:
+    return user_config_dir() / "config.toml"
+
+
+def load_config(path: Path | None = None) -> Config:
+    path = path or config_path()
+    if not path.exists():
+        return Config(path=path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return Config(problems=[f"{path}: {exc}"], path=path)
+    value, problems = s.validate(data, CONFIG)
+    if not isinstance(value, dict):
+        return Config(problems=[f"{path}: {p}" for p in problems], path=path)
+    keys = {k: v for k, v in value.get("keys", {}).items() if isinstance(v, str)}
+    theme = value.get("theme") if isinstance(value.get("theme"), str) else None
+    return Config(theme, keys, [f"{path}: {p}" for p in problems], path)
+
+
+def save_theme(config: Config, theme: str) -> None:
+    """Remember the theme, keeping the rest of the file as it is."""
+    path = config.path or config_path()
+    data: dict = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            data = {}
+    data["theme"] = theme
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, tomli_w.dumps(data).encode("utf-8"), backup=False)
+    config.theme = theme

@@ -1,0 +1,68 @@
+"""Key bindings as data: every app binding has an id, a default key and a
+description. Users remap them by id in ``[keys]`` of the config file; the
+help screen (F1) lists them all with the keys in force."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    id: str
+    key: str
+    action: str
+    description: str
+    show: bool = True
+    priority: bool = False
+    group: str = "console"
+
+
+APP_KEYS: tuple[Key, ...] = (
+    Key("undo", "ctrl+z", "undo", "Undo"),
+    Key("redo", "ctrl+y", "redo", "Redo"),
+    Key("save", "ctrl+s", "save", "Save"),
+    Key("rules", "ctrl+r", "rules", "Rules"),
+    Key("help", "f1", "help", "Help"),
+    Key("dice-mode", "f2", "toggle_dice", "Dice mode"),
+    Key("replay", "f3", "toggle_replay", "Replay"),
+    Key("next-pane", "f5", "next_pane", "Next pane", show=False),
+    Key("maximize", "f6", "toggle_maximize", "Maximize"),
+    Key("focus-log", "ctrl+l", "focus_log", "Log", show=False),
+    Key("focus-prompt", "escape", "focus_prompt", "Prompt", show=False),
+    Key("quit", "ctrl+q", "quit", "Quit", priority=True),
+)
+
+REPLAY_KEYS: tuple[Key, ...] = (
+    Key("replay-back", "left", "replay_step(-1)", "Back", group="replay"),
+    Key("replay-forward", "right", "replay_step(1)", "Forward", group="replay"),
+    Key("replay-start", "home", "replay_to_start", "Start", group="replay"),
+    Key("replay-end", "end", "replay_to_end", "End", group="replay"),
+    Key("replay-goto", "g", "replay_goto", "Go to action", group="replay"),
+    Key("replay-round", "r", "replay_round", "Go to round", group="replay"),
+    Key("replay-branch", "b", "replay_branch", "Continue from here", group="replay"),
+)
+
+PROMPT_KEYS: tuple[tuple[str, str], ...] = (
+    ("enter", "apply the action typed in the prompt"),
+    ("tab", "complete the verb or name (or move focus when nothing to complete)"),
+    ("up / down", "previous / next action typed"),
+    ("ctrl+p", "command palette: every action, rule, command (fuzzy)"),
+)
+
+
+def bindings(keys: tuple[Key, ...]) -> list[Binding]:
+    return [
+        Binding(k.key, k.action, k.description, show=k.show, priority=k.priority, id=k.id)
+        for k in keys
+    ]
+
+
+def keys_in_force(keymap: dict[str, str]) -> list[tuple[str, str, str, str]]:
+    """(group, id, keys, description) for every binding, remaps applied."""
+    rows = []
+    for k in APP_KEYS + REPLAY_KEYS:
+        rows.append((k.group, k.id, keymap.get(k.id, k.key), k.description))
+    return rows

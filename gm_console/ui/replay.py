@@ -1,0 +1,144 @@
+"""Replay mode: step through the log and see every pane as it was.
+
+The position is how many actions are applied (0 = the setup). Stepping
+forward applies one action to the cached state; any other jump rebuilds from
+the engine's nearest checkpoint. "Continue from here" saves the setup plus
+the log up to the position as a new file and plays on from it; the original
+file is never touched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm_console.core.state import State
+from gm_console.ui.screens.ask_text import AskText
+
+
+class ReplayCommands:
+    """Mixed into the app; expects ``game``, ``path``, ``redraw``, ``open_game``."""
+
+    replay_at: int | None = None
+    _replay_state: State | None = None
+    _round_starts: dict[int, int] | None = None
+
+    def replay_state(self) -> State:
+        assert self.replay_at is not None
+        if self._replay_state is None:
+            self._replay_state = self.game.state_at(self.replay_at)
+        return self._replay_state
+
+    def replay_to(self, index: int) -> None:
+        index = max(0, min(len(self.game.log), index))
+        if self.replay_at is None or index == self.replay_at:
+            self.replay_at = index
+            self.redraw()
+            return
+        if index == self.replay_at + 1 and self._replay_state is not None:
+            self.game.log[self.replay_at].apply(self._replay_state, self.game.context(self.replay_at))
+        else:
+            self._replay_state = None
+        self.replay_at = index
+        self.redraw()
+
+    def action_toggle_replay(self) -> None:
+        if self.replay_at is None:
+            self.enter_replay(len(self.game.log))
+        else:
+            self.leave_replay()
+
+    def enter_replay(self, index: int) -> None:
+        self._replay_state = None
+        self._round_starts = None
+        self.replay_at = index
+        self.set_class(True, "replaying")
+        self.prompt().disabled = True
+        self.log_pane().focus()
+        self.redraw()
+        self.notify("replay: left/right step, home/end, g action N, r round N, b continue from here, F3 leaves", timeout=6)
+
+    def leave_replay(self) -> None:
+        self.replay_at = None
+        self._replay_state = None
+        self.set_class(False, "replaying")
+        self.prompt().disabled = False
+        self.prompt().focus()
+        self.redraw()
+
+    def action_replay_step(self, step: int) -> None:
+        if self.replay_at is not None:
+            self.replay_to(self.replay_at + step)
+
+    def action_replay_to_start(self) -> None:
+        self.replay_to(0)
+
+    def action_replay_to_end(self) -> None:
+        self.replay_to(len(self.game.log))
+
+    def action_replay_goto(self) -> None:
+        total = len(self.game.log)
+
+        def check(text: str) -> str | None:
+            return None if text.isdigit() and 0 <= int(text) <= total else f"a number from 0 to {total}"
+
+        def done(text: str | None) -> None:
+            if text:
+                self.replay_to(int(text))
+
+        self.push_screen(AskText(f"Go to the state after action N (0 to {total}):", "", check), done)
+
+    def round_starts(self) -> dict[int, int]:
+        """Round number -> how many actions are applied when it begins."""
+        if self._round_starts is None:
+            starts = {1: 0}
+            state = self.game.state_at(0)
+            for i, action in enumerate(self.game.log):
+                action.apply(state, self.game.context(i))
+                starts.setdefault(state.clock.round, i + 1)
+            self._round_starts = starts
+        return self._round_starts
+
+    def action_replay_round(self) -> None:
+        starts = self.round_starts()
+
+        def check(text: str) -> str | None:
+            return None if text.isdigit() and int(text) in starts else f"rounds in this log: 1 to {max(starts)}"
+
+        def done(text: str | None) -> None:
+            if text:
+                self.replay_to(starts[int(text)])
+
+        self.push_screen(AskText(f"Go to the start of round (1 to {max(starts)}):", "", check), done)
+
+    def action_replay_branch(self) -> None:
+        if self.replay_at is None:
+            return
+        at = self.replay_at
+        stem = self.path.stem if self.path else "demo"
+        default = str((self.path.parent if self.path else Path(".")) / f"{stem}-from-{at}.toml")
+
+        def check(text: str) -> str | None:
+            if not text.endswith(".toml"):
+                return "encounter files end in .toml"
+            target = Path(text).expanduser()
+            if self.path is not None and target.resolve() == self.path.resolve():
+                return "that is the original file; choose a new name"
+            return f"{text} exists; choose a new name" if target.exists() else None
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            from gm_console.files import load_encounter, save_encounter
+
+            target = Path(text).expanduser()
+            save_encounter(self.game, target, upto=at, backup=False)
+            self.leave_replay()
+            self.open_game(load_encounter(target), target)
+            self.notify(f"continuing from action {at} in {target}; the original is unchanged", timeout=6)
+
+        self.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)
+
+    def on_replay_highlight(self, index: int) -> None:
+        """The GM moved the log's highlight in replay mode: go there."""
+        if self.replay_at is not None and index + 1 != self.replay_at:
+            self.replay_to(index + 1)

@@ -1,0 +1,47 @@
+"""The recovery journal replays every recorded change and survives a torn line."""
+
+from __future__ import annotations
+
+from gm_console.files.journal import Journal, journal_path, read_journal
+from tests.conftest import game_from_dict, minimal
+
+
+def test_journal_replays_pushes_and_pops(tmp_path):
+    game = game_from_dict(minimal())
+    game.push_line("set kai hp 9")
+    journal = Journal(journal_path(tmp_path, None))
+    journal.start(game, None)
+    for line in ["set kai hp 5", "roll 2d20", "move gob a"]:
+        game.push_line(line)
+        journal.push(game.lines()[-1])
+    game.undo()
+    journal.pop()
+    recovered = read_journal(journal.path)
+    assert recovered is not None and recovered.changes == 4
+    assert recovered.game.lines() == game.lines()
+    assert recovered.game.state.to_json() == game.state.to_json()
+
+
+def test_a_torn_last_line_loses_only_that_action(tmp_path):
+    game = game_from_dict(minimal())
+    journal = Journal(tmp_path / "x.journal")
+    journal.start(game, None)
+    game.push_line("set kai hp 5")
+    journal.push(game.lines()[-1])
+    journal.close()
+    with open(journal.path, "a") as handle:
+        handle.write('{"push": "set kai hp')
+    recovered = read_journal(journal.path)
+    assert recovered.game.lines() == ["set kai hp 5"]
+
+
+def test_journals_are_per_file_and_discarded_on_clean_exit(tmp_path):
+    a = journal_path(tmp_path, tmp_path / "a.toml")
+    b = journal_path(tmp_path, tmp_path / "b.toml")
+    assert a != b and a.name.startswith("a-")
+    journal = Journal(a)
+    journal.start(game_from_dict(minimal()), tmp_path / "a.toml")
+    assert a.exists()
+    journal.discard()
+    assert not a.exists()
+    assert read_journal(a) is None
