@@ -28,7 +28,7 @@ SIDE = s.Table(
 
 ZONE = s.Table(
     {
-        "id": Key(s.Id(), required=True),
+        "id": Key(s.Id(), required=True, doc="how actions refer to the zone"),
         "name": Key(s.Str(), doc="shown on the map (default: the id)"),
         "adjacent": Key(s.List(s.Id(), unique=True), default=[], doc="ids of zones one move away (both ways)"),
         "traits": Key(s.List(s.Str(), unique=True), default=[], doc="location Traits, such as cover"),
@@ -39,7 +39,7 @@ ZONE = s.Table(
 
 CONDITION = s.Table(
     {
-        "name": Key(s.Str(), required=True),
+        "name": Key(s.Str(), required=True, doc="the condition"),
         "for": Key(
             s.Str(pattern=r"[1-9]\d*[trs]", pattern_doc="a duration like 2t, 3r or 1s"),
             doc="how long: turns, rounds or Shift Ends",
@@ -57,10 +57,14 @@ def unit_schema(systems: list[System]) -> s.Table:
         "name": Key(s.Str(), doc="shown in the panes (default: the id)"),
         "side": Key(s.Id(), required=True, doc="id of the unit's side"),
         "zone": Key(s.Id(), doc="id of the zone it starts in"),
-        "stats": Key(s.Table(extra=s.Int(), extra_key=r"[a-z][a-z0-9_]*", name="a table of whole numbers"), default={}),
-        "traits": Key(s.List(s.Str(), unique=True), default=[]),
-        "items": Key(s.List(s.Str()), default=[]),
-        "conditions": Key(s.List(CONDITION), default=[]),
+        "stats": Key(
+            s.Table(extra=s.Int(), extra_key=r"[a-z][a-z0-9_]*", name="a table of whole numbers"),
+            default={},
+            doc="free-form numbers (`set UNIT STAT N` changes them)",
+        ),
+        "traits": Key(s.List(s.Str(), unique=True), default=[], doc="named traits"),
+        "items": Key(s.List(s.Str()), default=[], doc="equipment and carried items"),
+        "conditions": Key(s.List(CONDITION), default=[], doc="conditions at the start"),
     }
     for system in systems:
         if system.UNIT_TABLE is not None:
@@ -83,16 +87,20 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     )
     keys: dict[str, Key] = {
         "format": Key(s.Int(), required=True, doc=f"the file format version, {FORMAT_VERSION}"),
-        "title": Key(s.Str(), required=True),
-        "description": Key(s.Str(allow_empty=True), default=""),
+        "title": Key(s.Str(), required=True, doc="shown in the title bar"),
+        "description": Key(s.Str(allow_empty=True), default="", doc="notes for the GM"),
         "systems": Key(s.List(s.Str(choices=names), unique=True), required=True, doc="rule systems in use"),
         "seed": Key(s.Int(min=0, max=2**63 - 1), default=0, doc="seed of the dice the console rolls"),
         "dice": Key(s.Str(choices=DICE_MODES), default="auto", doc="auto: the console rolls; manual: the GM enters"),
-        "house_rules": Key(house, default={}),
-        "sides": Key(s.List(SIDE, min_len=1), required=True),
-        "zones": Key(s.List(ZONE), default=[]),
-        "pools": Key(s.Table(extra=POOL_SPEC, extra_key=r"[a-z][a-z0-9_]*", name="a table of pool values"), default={}),
-        "units": Key(s.List(unit_schema(systems)), default=[]),
+        "house_rules": Key(house, default={}, doc="`[house_rules.<system>]`: overrides of named house rules"),
+        "sides": Key(s.List(SIDE, min_len=1), required=True, doc="the sides of the fight"),
+        "zones": Key(s.List(ZONE), default=[], doc="the battlefield's zones"),
+        "pools": Key(
+            s.Table(extra=POOL_SPEC, extra_key=r"[a-z][a-z0-9_]*", name="a table of pool values"),
+            default={},
+            doc="shared pools by name (Momentum, Threat, ...)",
+        ),
+        "units": Key(s.List(unit_schema(systems)), default=[], doc="everyone in the fight at the start"),
     }
     for system in systems:
         if system.BOARD_TABLE is not None:
