@@ -1,0 +1,366 @@
+"""CTB actions: hit, brk, tick, haste, slow, delay, rush, recall.
+
+Each checks its rule and raises ``IllegalAction`` naming it; the GM can still
+fix anything by fiat with the generic ``set`` (which the system keeps within
+bounds). ``hit`` and ``brk`` record their d20 like ``roll``: ``hit kai gob [17]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Action, Context, check_dice
+from gm_console.core.errors import IllegalAction, NotationError
+from gm_console.core.rules import Rules
+from gm_console.core.state import State, Unit
+from gm_console.core.systems.ctb import clock
+from gm_console.core.systems.ctb import rules as math
+from gm_console.core.systems.ctb.board import Weapon, board_of
+from gm_console.core.systems.ctb.house_rules import hr
+from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
+
+WEAPON = n.ident("WEAPON")
+
+
+def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
+    return math.bands(
+        unit.stats.get("prof", 0),
+        unit.stats.get("prec", 0),
+        unit.stats.get("assist", 0) + assist,
+        prof_step=hr(r, "proficiency_step"),
+        prec_step=hr(r, "precision_step"),
+        assist_step=hr(r, "assist_step"),
+        floor=hr(r, "glance_floor"),
+    )
+
+
+def attack_numbers(attacker: Unit, target: Unit, weapon: Weapon) -> math.Attack:
+    magical = weapon.kind == "magical"
+    return math.Attack(
+        stat=attacker.stats.get("mag" if magical else "atk", 0),
+        dam=weapon.dam,
+        prof=attacker.stats.get("prof", 0),
+        ar=target.stats.get("ar", 0),
+        res=target.stats.get("mr" if magical else "pr", 0),
+    )
+
+
+def _non_negative(value: int, what: str) -> None:
+    if value < 0:
+        raise NotationError(f"{what} cannot be negative, got {value}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Strike(Action):
+    """What hit and brk share: who, whom, with what, and the turn checks."""
+
+    SYSTEM = "ctb"
+    ROLLS = True
+    PALETTE = "attack"
+    RULE = ""
+    SYNTAX = (
+        n.Arg("attacker", n.UNIT),
+        n.Arg("target", n.UNIT),
+        n.Opt("weapon", WEAPON, key="with"),
+        n.Opt("assist", n.INT, default=0),
+        n.Opt("ki", n.INT, default=0),
+        n.Flag("free"),
+    )
+    attacker: str
+    target: str
+    weapon: str | None = None
+    assist: int = 0  # an ally's help on this attack, added to the attacker's own Assist
+    ki: int = 0  # KI the attacker spends on it (a technique's cost)
+    free: bool = False  # out of turn (a counter or reaction): not held to the turn rules
+    dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        _non_negative(self.assist, "assist=")
+        _non_negative(self.ki, "ki=")
+
+    def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
+        return (20,)
+
+    def dice_purpose(self, state: State) -> str:
+        return f"{self.VERB} {self.attacker} {self.target} (effectiveness d20)"
+
+    def check(self, state: State, ctx: Context) -> None:
+        attacker, target = state.unit(self.attacker), state.unit(self.target)
+        board = board_of(state)
+        board.weapon(attacker.id, self.weapon)
+        if attacker.id == target.id:
+            raise IllegalAction(f"{attacker.name} cannot attack itself", self.RULE)
+        for unit, role in ((attacker, "attack"), (target, "be attacked")):
+            if is_recalled(unit):
+                raise IllegalAction(f"{unit.name} was Recalled and has left the fight, so cannot {role}", "Recall Beacon")
+        if is_downed(attacker):
+            raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", "Downed")
+        if is_downed(target):
+            raise IllegalAction(f"{target.name} is already Downed (HP 0)", "Downed")
+        if not self.free and hr(ctx.rules, "turn_lock"):
+            active = state.clock.active
+            if active is None:
+                raise IllegalAction("nobody's turn yet: type next to start the clock", "ctb.turn_lock")
+            if active != attacker.id:
+                raise IllegalAction(
+                    f"it is {state.units[active].name}'s turn, not {attacker.name}'s "
+                    "(add 'free' for a counter or reaction out of turn)",
+                    "ctb.turn_lock",
+                )
+        limit = hr(ctx.rules, "attacks_per_turn")
+        if not self.free and limit and board.attacks >= limit and state.clock.active == attacker.id:
+            raise IllegalAction(
+                f"{attacker.name} has made {board.attacks} attack(s) this turn, the limit is {limit}: end the turn with next",
+                "ctb.attacks_per_turn",
+            )
+        if self.ki > attacker.stats.get("ki", 0):
+            raise IllegalAction(f"{attacker.name} has {attacker.stats.get('ki', 0)} KI; this attack costs {self.ki}", "KI")
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        attacker, target = state.units[self.attacker], state.units[self.target]
+        board = board_of(state)
+        weapon = board.weapon(attacker.id, self.weapon)
+        numbers = attack_numbers(attacker, target, weapon)
+        bands = unit_bands(attacker, self.assist, ctx.rules)
+        face = self.dice[0] if self.dice else None
+        if self.ki:
+            attacker.stats["ki"] -= self.ki
+        if not self.free and state.clock.active == attacker.id:
+            board.attacks += 1
+        self.resolve(state, ctx, attacker, target, weapon, numbers, bands, face)
+        clock.settle(state, ctx, target)
+
+    def head(self, attacker: Unit, target: Unit, weapon: Weapon, verb: str) -> str:
+        extras = [weapon.name, weapon.kind]
+        if self.assist:
+            extras.append(f"assist {self.assist}")
+        if self.ki:
+            extras.append(f"{self.ki} KI")
+        if self.free:
+            extras.append("free")
+        return f"{attacker.name} {verb} {target.name} ({', '.join(extras)}): "
+
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hit(_Strike):
+    VERB = "hit"
+    RULE = "Attack Damage"
+    SUMMARY = (
+        "An HP attack: (attack stat + weapon DAM + proficiency) - (AR + PR or MR), at least 1, then the d20 "
+        "(glancing x0.5, critical x2), then x2 if the target is Armor Broken."
+    )
+    EXAMPLE = "hit kai gob with=sword [17]"
+
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
+        out = math.hp_damage(
+            numbers,
+            face,
+            bands,
+            broken=is_broken(target, ctx.rules),
+            rounding=hr(ctx.rules, "glancing_rounding"),
+            stack=hr(ctx.rules, "double_stack"),
+        )
+        old = target.stats.get("hp", 0)
+        target.stats["hp"] = max(0, old - out.amount)
+        ctx.emit(
+            self.head(attacker, target, weapon, "hits") + f"{out.text}; HP {old} -> {target.stats['hp']}",
+            "damage",
+            target.id,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Brk(_Strike):
+    VERB = "brk"
+    RULE = "BRK Attack"
+    SUMMARY = "A BRK attack: strips AR only (never HP); at AR 0 the target is Armor Broken."
+    EXAMPLE = "brk kai gob with=hammer [12]"
+
+    def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
+        return (20,) if hr(ctx.rules, "brk_roll") else ()
+
+    def check(self, state: State, ctx: Context) -> None:
+        target = state.unit(self.target)
+        if target.stats.get("ar", 0) <= 0 and not is_recalled(target) and not is_downed(target):
+            raise IllegalAction(f"{target.name} has AR 0 already: a BRK attack has nothing left to strip", self.RULE)
+        super().check(state, ctx)
+
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
+        out = math.brk_amount(
+            numbers,
+            weapon.brk,
+            face,
+            bands,
+            mode=hr(ctx.rules, "brk_amount"),
+            rounding=hr(ctx.rules, "glancing_rounding"),
+        )
+        old = target.stats.get("ar", 0)
+        target.stats["ar"] = max(0, old - out.amount)
+        ctx.emit(
+            self.head(attacker, target, weapon, "breaks at") + f"{out.text}; AR {old} -> {target.stats['ar']}",
+            "damage",
+            target.id,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tick(Action):
+    VERB = "tick"
+    SYSTEM = "ctb"
+    PALETTE = "clock"
+    SUMMARY = (
+        "Let single ticks pass (default 1): the acting unit's turn ends, every unit banks its AP, and the clock "
+        "stops early on the tick where someone reaches 100 AP. 'next' jumps there in one step."
+    )
+    EXAMPLE = "tick 3"
+    SYNTAX = (n.Arg("count", n.INT, optional=True, default=1, label="N"),)
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.count <= 1000:
+            raise NotationError(f"tick counts 1 to 1000 ticks, got {self.count}")
+
+    def check(self, state: State, ctx: Context) -> None:
+        clock.check_tick(state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        clock.tick(state, ctx, self.count)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Adjust(Action):
+    """Change one clock stat of a unit by an amount (haste, slow, delay, rush)."""
+
+    SYSTEM = "ctb"
+    PALETTE = "clock"
+    STAT = "ap_total"
+    SIGN = 1
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("amount", n.INT, label="N"))
+    unit: str
+    amount: int
+
+    def __post_init__(self) -> None:
+        if self.amount < 1:
+            raise NotationError(f"{self.VERB} takes an amount of 1 or more, got {self.amount}")
+
+    def new_value(self, unit: Unit) -> int:
+        return max(0, unit.stats.get(self.STAT, 0) + self.SIGN * self.amount)
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if is_recalled(unit):
+            raise IllegalAction(f"{unit.name} was Recalled and is off the clock", "Recall Beacon")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        old = unit.stats.get(self.STAT, 0)
+        unit.stats[self.STAT] = self.new_value(unit)
+        label = "AP Total" if self.STAT == "ap_total" else "AP"
+        floor = " (not below 0)" if old + self.SIGN * self.amount < 0 else ""
+        ctx.emit(f"{unit.name}: {label} {old} -> {unit.stats[self.STAT]}{floor}", "info", unit.id)
+        clock.refresh(state, ctx)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Haste(_Adjust):
+    VERB = "haste"
+    SUMMARY = "Raise a unit's AP Total by N: it banks more AP each tick and acts more often."
+    EXAMPLE = "haste kai 4"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Slow(_Adjust):
+    VERB = "slow"
+    SIGN = -1
+    SUMMARY = "Lower a unit's AP Total by N (not below 0; at 0 it stops taking turns)."
+    EXAMPLE = "slow gob 3"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delay(_Adjust):
+    VERB = "delay"
+    STAT = "ap"
+    SIGN = -1
+    SUMMARY = "Take N AP from a unit now (not below 0): its next turn comes later."
+    EXAMPLE = "delay gob 30"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rush(_Adjust):
+    VERB = "rush"
+    STAT = "ap"
+    SUMMARY = "Give a unit N AP now: its next turn comes sooner (at 100 or more it is ready)."
+    EXAMPLE = "rush kai 25"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recall(Action):
+    VERB = "recall"
+    SYSTEM = "ctb"
+    PALETTE = "unit"
+    SUMMARY = "Fire a Downed unit's Recall Beacon: it leaves the fight and loses 10% Kennel, lowering its maxima."
+    EXAMPLE = "recall gob"
+    SYNTAX = (n.Arg("unit", n.UNIT),)
+    unit: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if is_recalled(unit):
+            raise IllegalAction(f"{unit.name} was already Recalled", "Recall Beacon")
+        if not is_downed(unit):
+            raise IllegalAction(
+                f"{unit.name} is not Downed (HP {unit.stats.get('hp', 0)}): only a Downed unit is Recalled", "Recall Beacon"
+            )
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        basis = hr(ctx.rules, "recall_basis")
+        old = unit.stats.get("kennel", 0)
+        loss = recall_loss(old, basis)
+        unit.stats["kennel"] = old - loss
+        unit.stats["recalled"] = 1
+        unit.stats["ap"] = 0
+        changes = recompute_maxima(unit, ctx.rules)
+        detail = f"; {', '.join(changes)}" if changes else ""
+        ctx.emit(
+            f"{unit.name}'s Recall Beacon fires: Kennel {old} -> {unit.stats['kennel']} "
+            f"(-{loss}, 10% by recall_basis = {basis}){detail}",
+            "damage",
+            unit.id,
+        )
+        if state.clock.active == unit.id:
+            state.clock.active = None
+            board_of(state).attacks = 0
+        clock.settle(state, ctx, unit)
+
+
+def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[str, int], str]:
+    """What a hit or brk would do on each effectiveness result, before rolling:
+    (bands, amount per result, the raw sum as text). For previews; no checks."""
+    attacker, target = state.units[strike.attacker], state.units[strike.target]
+    weapon = board_of(state).weapon(attacker.id, strike.weapon)
+    numbers = attack_numbers(attacker, target, weapon)
+    b = unit_bands(attacker, strike.assist, rules)
+    rounding = hr(rules, "glancing_rounding")
+    out: dict[str, int] = {}
+    text = ""
+    for result, face in ((math.GLANCING, 1), (math.REGULAR, b.glance_ceiling + 1), (math.CRITICAL, 20)):
+        if result == math.GLANCING and b.glance_ceiling < 1:
+            continue
+        if isinstance(strike, Brk):
+            o = math.brk_amount(numbers, weapon.brk, face if hr(rules, "brk_roll") else None, b,
+                                mode=hr(rules, "brk_amount"), rounding=rounding)  # fmt: skip
+        else:
+            o = math.hp_damage(numbers, face, b, broken=is_broken(target, rules), rounding=rounding,
+                               stack=hr(rules, "double_stack"))  # fmt: skip
+        out[result] = o.amount
+        text = text or o.text.split(", d20")[0]
+    return b, out, text
+
+
+ACTIONS: tuple[type[Action], ...] = (Hit, Brk, Tick, Haste, Slow, Delay, Rush, Recall)

@@ -1,0 +1,129 @@
+"""Moving the Countdown Battle clock: ending a turn, jumping to the next
+actor in one step (``next``), single ticks (``tick``), rounds of ticks."""
+
+from __future__ import annotations
+
+from gm_console.core import timing
+from gm_console.core.actions import Context
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State, Unit
+from gm_console.core.systems.ctb.board import board_of
+from gm_console.core.systems.ctb.house_rules import hr
+from gm_console.core.systems.ctb.projection import READY, after_turn, gain, ready_units, start_aps, ticks_to_next
+from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, sync_marks
+
+RULE = "Countdown Battle"
+
+
+def settle(state: State, ctx: Context, unit: Unit) -> None:
+    """After a unit's numbers changed: mirror its marks, announce them, apply
+    the Downed clock rule, and refresh the board's projection."""
+    for name, on in sync_marks(unit, ctx.rules):
+        ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
+        if name == DOWNED and on and hr(ctx.rules, "downed_clock") == "reset" and unit.stats.get("ap", 0):
+            ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
+            unit.stats["ap"] = 0
+    refresh(state, ctx)
+
+
+def refresh(state: State, ctx: Context) -> None:
+    board_of(state).refresh(state, ctx.rules)
+
+
+def check_clock(state: State, ctx: Context) -> None:
+    if ticks_to_next(state, ctx.rules) is None:
+        raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", RULE)
+
+
+def end_turn(state: State, ctx: Context) -> None:
+    """The acting unit pays 100 AP for the turn it took (the surplus stays)."""
+    uid = state.clock.active
+    board = board_of(state)
+    board.attacks = 0
+    if uid is None or uid not in state.units:
+        state.clock.active = None
+        return
+    unit = state.units[uid]
+    old = unit.stats.get("ap", 0)
+    unit.stats["ap"] = after_turn(old, ctx.rules)
+    ctx.emit(f"{unit.name} ends the turn: AP {old} -> {unit.stats['ap']}", "turn", uid)
+    timing.end_turn(state, ctx, uid)
+    state.clock.active = None
+
+
+def pass_ticks(state: State, ctx: Context, ticks: int) -> None:
+    """Every unit on the clock banks ``ticks`` x its gain; rounds end on the way."""
+    if ticks <= 0:
+        return
+    for unit in state.units.values():
+        rate = gain(unit, ctx.rules)
+        if rate:
+            unit.stats["ap"] = unit.stats.get("ap", 0) + ticks * rate
+    clock = state.clock
+    per_round = hr(ctx.rules, "round_ticks")
+    before = clock.tick
+    clock.tick += ticks
+    for boundary in range(before // per_round + 1, clock.tick // per_round + 1):
+        timing.end_round(state, ctx)
+        clock.round = boundary + 1
+        clock.turn = 0
+        ctx.emit(f"Round {clock.round} begins (tick {boundary * per_round})", "turn")
+
+
+def start_turn(state: State, ctx: Context, note: str = "") -> None:
+    """Hand the turn to the best ready unit (one must be ready)."""
+    uid = ready_units(state, ctx.rules)[0]
+    unit = state.units[uid]
+    clock = state.clock
+    clock.active = uid
+    clock.turn += 1
+    board = board_of(state)
+    board.turns_taken += 1
+    board.attacks = 0
+    waiting = [state.units[u].name for u in ready_units(state, ctx.rules) if u != uid]
+    tail = f"; waiting at 100+: {', '.join(waiting)}" if waiting else ""
+    ctx.emit(f"{note}{unit.name}'s turn (AP {unit.stats.get('ap', 0)}){tail}", "turn", uid)
+
+
+def advance(state: State, ctx: Context) -> None:
+    """``next``: end the current turn and jump straight to the next actor."""
+    before = state.clock.tick
+    end_turn(state, ctx)
+    jump = ticks_to_next(state, ctx.rules) or 0
+    pass_ticks(state, ctx, jump)
+    note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
+    start_turn(state, ctx, note)
+    refresh(state, ctx)
+
+
+def check_tick(state: State, ctx: Context) -> None:
+    check_clock(state, ctx)
+    aps = start_aps(state, ctx.rules)
+    ready = ready_units(state, ctx.rules, aps)
+    if ready:
+        unit = state.units[ready[0]]
+        raise IllegalAction(
+            f"{unit.name} holds {aps[unit.id]} AP and acts before time moves on: use next", RULE
+        )
+
+
+def tick(state: State, ctx: Context, count: int) -> None:
+    """``tick N``: end the current turn, then let up to N ticks pass, stopping
+    at the first tick on which some unit reaches 100 AP (it gets the turn)."""
+    before = state.clock.tick
+    end_turn(state, ctx)
+    need = ticks_to_next(state, ctx.rules) or 0
+    step = min(count, need)
+    pass_ticks(state, ctx, step)
+    head = f"tick {before} -> {state.clock.tick} (+{step})"
+    if step < count:
+        head += f", stopped early of {count}"
+    if step == need:
+        start_turn(state, ctx, head + ": ")
+    else:
+        waiting = sorted(
+            ((READY - u.stats.get("ap", 0), u.name) for u in state.units.values() if gain(u, ctx.rules)),
+        )
+        nearest = ", ".join(f"{name} needs {short}" for short, name in waiting[:3])
+        ctx.emit(f"{head}: nobody at 100 AP yet ({nearest})", "turn")
+    refresh(state, ctx)

@@ -1,0 +1,200 @@
+"""The CTB system: hooks that tie the generic engine to the CTB rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.core.actions import Action, AddUnit, Context, Next
+from gm_console.core.errors import IllegalAction
+from gm_console.core.reference import RefEntry
+from gm_console.core.rules import Rules
+from gm_console.core.schema import Problem
+from gm_console.core.setup import Setup
+from gm_console.core.state import State, Unit
+from gm_console.core.system import System
+from gm_console.core.systems.ctb import clock
+from gm_console.core.systems.ctb.actions import ACTIONS, Brk, Hit, Recall, Tick
+from gm_console.core.systems.ctb.board import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE, CTBBoard, board_of, weapons_from
+from gm_console.core.systems.ctb.house_rules import HOUSE_RULES, hr
+from gm_console.core.systems.ctb.projection import ready_units
+from gm_console.core.systems.ctb.reference import reference
+from gm_console.core.systems.ctb.stats import (
+    BASES,
+    KENNEL_MAX,
+    KNOWN,
+    MAXIMA,
+    POOLS,
+    fill,
+    in_fight,
+    is_downed,
+    is_recalled,
+    recompute_maxima,
+    sync_marks,
+)
+
+POOL_RULE = "HP and AR pools"
+TABLE_STATS = [k for k in UNIT_TABLE.keys if k != "weapons"]
+
+
+def check_value(unit: Unit, stat: str, value: int) -> None:
+    """Raise IllegalAction unless ``value`` is a legal value of CTB stat ``stat`` for ``unit``."""
+    if stat in MAXIMA:
+        base = stat.replace("_max", "_base")
+        raise IllegalAction(f"{stat} is worked out from {base} and kennel: set one of those instead", "Kennel Scaling")
+    if stat in POOLS:
+        top = unit.stats.get(f"{stat}_max", 0)
+        if not 0 <= value <= top:
+            raise IllegalAction(f"{unit.name}'s {stat.upper()} must stay between 0 and its maximum {top}", POOL_RULE)
+    elif stat == "kennel":
+        if not 0 <= value <= KENNEL_MAX:
+            raise IllegalAction(f"Kennel runs from 0 to {KENNEL_MAX}, got {value}", "Kennel Scaling")
+    elif stat == "recalled":
+        if value not in (0, 1):
+            raise IllegalAction("recalled is 1 (left the fight) or 0 (in it)", "Recall Beacon")
+    elif stat in KNOWN and value < 0:
+        raise IllegalAction(f"{stat} cannot be negative", "CTB stats")
+
+
+class CTBSystem(System):
+    NAME = "ctb"
+    TITLE = "Countdown Battle"
+    SUMMARY = "CTB: AP ticks toward 100, HP/AR with BRK and Armor Broken, d20 effectiveness, Kennel and Recall."
+    ACTIONS = ACTIONS
+    HOUSE_RULES = HOUSE_RULES
+    UNIT_TABLE = UNIT_TABLE
+    BOARD_TABLE = BOARD_TABLE
+    CLOCK = True
+
+    # ------------------------------------------------------------ setup
+    def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
+        for i, unit in enumerate(setup.units):
+            table = unit.get("ctb")
+            if table is None:
+                problems.append(Problem(f"units[{i}].ctb", "missing: every unit of a CTB encounter needs a [units.ctb] table"))
+                continue
+            ids = [w["id"] for w in table.get("weapons", ())]
+            for j, wid in enumerate(ids):
+                if wid in ids[:j]:
+                    problems.append(Problem(f"units[{i}].ctb.weapons[{j}].id", f"duplicate weapon id {wid!r}"))
+
+    def init_board(self, setup: Setup, rules: Rules) -> CTBBoard:
+        table = setup.board(self.NAME) or {}
+        return CTBBoard(projection_length=table.get("projection", DEFAULT_PROJECTION))
+
+    def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
+        table = table or {}
+        for key in TABLE_STATS:
+            if key in table:
+                unit.stats[key] = table[key]
+        fill(unit, rules)
+        for pool in POOLS:  # a starting value above the maximum is pulled down to it
+            unit.stats[pool] = min(unit.stats[pool], unit.stats[f"{pool}_max"])
+        board = board_of(state)
+        board.weapons[unit.id] = weapons_from(table)
+        sync_marks(unit, rules)
+        board.refresh(state, rules)
+
+    # ------------------------------------------------------------ generic actions
+    def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
+        probe = Unit(action.unit, action.name or action.unit, action.side)
+        for stat, value in action.stats:
+            if stat not in POOLS:  # pools are checked against the maxima once the unit exists
+                check_value(probe, stat, value)
+
+    def unit_added(self, state: State, unit: Unit, template: Unit | None, ctx: Context) -> None:
+        given = dict(ctx_stats(unit, template))
+        if template is None and "hp_base" not in given and "hp" in given:
+            unit.stats["hp_base"] = given["hp"]  # 'add gob3 foes hp=12' reads as a 12 HP unit
+        if template is not None:  # a copy joins fresh: full pools unless given, not Recalled, no AP
+            for pool in POOLS:
+                if pool not in given:
+                    unit.stats.pop(pool, None)
+            unit.stats["recalled"] = 0
+        unit.stats["ap"] = given.get("ap", 0)
+        fill(unit, ctx.rules)
+        recompute_maxima(unit, ctx.rules)
+        for pool in POOLS:
+            unit.stats[pool] = min(unit.stats[pool], unit.stats[f"{pool}_max"])
+        board = board_of(state)
+        board.weapons[unit.id] = board.weapons.get(template.id, ()) if template else ()
+        clock.settle(state, ctx, unit)
+
+    def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
+        board = board_of(state)
+        board.weapons.pop(unit.id, None)
+        if state.clock.active == unit.id:
+            board.attacks = 0
+        clock.refresh(state, ctx)
+
+    def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
+        check_value(unit, stat, value)
+
+    def stat_set(self, state: State, unit: Unit, stat: str, old: int | None, ctx: Context) -> None:
+        if stat == "kennel" or stat in BASES:
+            changes = recompute_maxima(unit, ctx.rules)
+            if changes:
+                ctx.emit(f"{unit.name}: {', '.join(changes)} (Kennel {unit.stats.get('kennel')})", "rule", unit.id)
+        if stat == "recalled" and unit.stats["recalled"] and state.clock.active == unit.id:
+            state.clock.active = None
+        clock.settle(state, ctx, unit)
+
+    # ------------------------------------------------------------ clock
+    def check_advance(self, state: State, ctx: Context) -> None:
+        clock.check_clock(state, ctx)
+
+    def advance(self, state: State, ctx: Context) -> None:
+        clock.advance(state, ctx)
+
+    def describe_turn(self, state: State) -> str:
+        board = state.boards.get(self.NAME)
+        if board is None or not board.order:
+            return ""
+        names = [state.units[u].name for u, _ in board.order[:3] if u in state.units]
+        return "next: " + " > ".join(names)
+
+    # ------------------------------------------------------------ reference, palette
+    def reference(self) -> list[RefEntry]:
+        return reference()
+
+    def legal_actions(self, state: State, ctx: Context) -> list[Action]:
+        out: list[Action] = [Next()]
+        active = state.units.get(state.clock.active) if state.clock.active else None
+        if active is not None and in_fight(active):
+            for target in state.units.values():
+                if target.side == active.side or not in_fight(target):
+                    continue
+                out.append(Hit(attacker=active.id, target=target.id))
+                if target.stats.get("ar", 0) > 0:
+                    out.append(Brk(attacker=active.id, target=target.id))
+        if not ready_units(state, ctx.rules) or state.clock.active is not None:
+            out.append(Tick())
+        out.extend(Recall(unit=u.id) for u in state.units.values() if is_downed(u) and not is_recalled(u))
+        return out
+
+    # ------------------------------------------------------------ starter (gm-console new)
+    def starter_unit(self, role: str) -> dict[str, Any] | None:
+        if role == "hero":
+            return {
+                "ap_total": 12, "hp_base": 40, "ar_base": 8, "ki_base": 20, "atk": 14, "mag": 10, "pr": 4, "mr": 3,
+                "prof": 2, "prec": 1,
+                "weapons": [
+                    {"id": "sword", "name": "Longsword", "dam": 3},
+                    {"id": "spark", "name": "Spark", "dam": 4, "kind": "magical"},
+                ],
+            }  # fmt: skip
+        if role == "foe":
+            return {
+                "ap_total": 9, "ap": 30, "hp_base": 30, "ar_base": 10, "atk": 11, "pr": 3, "mr": 1, "prof": 1,
+                "weapons": [{"id": "club", "name": "Spiked Club", "dam": 4}],
+            }  # fmt: skip
+        return None
+
+    def starter_board(self) -> dict[str, Any] | None:
+        return {"projection": DEFAULT_PROJECTION}
+
+
+def ctx_stats(unit: Unit, template: Unit | None) -> dict[str, int]:
+    """The stats an 'add' gave explicitly (those that differ from the copied template)."""
+    if template is None:
+        return dict(unit.stats)
+    return {k: v for k, v in unit.stats.items() if template.stats.get(k) != v}

@@ -1,0 +1,147 @@
+"""The CTB pane: the AP timeline.
+
+Top, always visible: the FFX-style turn bar (the acting unit, then the
+projected turns) and one line that follows the prompt: the what-if order
+while the GM types an AP change, the odds while a hit or brk is typed, a
+hint otherwise. Below, scrolling: a row per unit (AP filling toward 100,
+HP, AR with the Armor Broken mark, KI, Kennel; Downed and Recalled dimmed),
+the acting unit's attack odds against each enemy, and the tick ruler.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from gm_console.core.actions import Action, SetStat
+from gm_console.core.errors import GMError
+from gm_console.core.systems.ctb.actions import Brk, Delay, Haste, Hit, Rush, Slow, _Adjust
+from gm_console.core.systems.ctb.projection import project, what_if
+from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.view import View
+from gm_console.ui.widgets import ctb_render as r
+
+CLOCK_DRAFTS = (Haste, Slow, Delay, Rush)
+
+
+def what_if_change(view: View, draft: Action | None) -> tuple[str, dict[str, int]] | None:
+    """(unit id, {"ap_total"/"ap": value}) when the draft changes a unit's clock."""
+    state = view.state
+    if isinstance(draft, SetStat) and draft.stat in ("ap_total", "ap") and draft.unit in state.units:
+        return draft.unit, {draft.stat: draft.value}
+    if isinstance(draft, _Adjust) and draft.unit in state.units:
+        return draft.unit, {draft.STAT: draft.new_value(state.units[draft.unit])}
+    return None
+
+
+class CTBPane(SystemPane):
+    SYSTEM = "ctb"
+    TITLE = "CTB · AP timeline"
+
+    DEFAULT_CSS = """
+    CTBPane { padding: 0 1; }
+    CTBPane #ctb-bar { height: auto; }
+    CTBPane #ctb-body { height: 1fr; scrollbar-size-vertical: 1; }
+    CTBPane #ctb-rows { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="ctb-bar")
+        with VerticalScroll(id="ctb-body", can_focus=False):
+            yield Static(id="ctb-rows")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.draft: Action | None = None
+
+    # ------------------------------------------------------------ the contract
+    def show(self, view: View) -> None:
+        self.view = view
+        self.draft = view.draft
+        self.redraw()
+
+    def preview(self, view: View) -> None:
+        self.view = view
+        self.draft = view.draft
+        self.redraw_bar()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    # ------------------------------------------------------------ drawing
+    @property
+    def inner_width(self) -> int:
+        return max(20, self.content_size.width or (self.size.width - 4))
+
+    def redraw(self) -> None:
+        if self.view is None or not self.is_mounted:
+            return
+        self.redraw_bar()
+        self.query_one("#ctb-rows", Static).update(Group(*self.body_lines()))
+
+    def turns(self, count: int | None = None):
+        view = self.view
+        board = view.state.boards.get("ctb")
+        n = count or (board.projection_length if board else 10)
+        return project(view.state, view.game.rules, n)
+
+    def redraw_bar(self) -> None:
+        if self.view is None or not self.is_mounted:
+            return
+        state, width = self.view.state, self.inner_width
+        turns = self.turns()
+        self.border_subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
+        lines = [r.turn_bar(state, turns, width, "NOW")]
+        lines.append(self.draft_line(turns, width))
+        self.query_one("#ctb-bar", Static).update(Group(*lines))
+
+    def draft_line(self, turns, width: int) -> Text:
+        view, draft = self.view, self.draft
+        state, rules = view.state, view.game.rules
+        change = what_if_change(view, draft)
+        if change is not None:
+            uid, values = change
+            after = what_if(state, rules, uid, len(turns), **values)
+            line = r.turn_bar(state, after, width - 1, "IF ", highlight=uid)
+            line.stylize("italic")
+            return line
+        if isinstance(draft, (Hit, Brk)) and draft.attacker in state.units and draft.target in state.units:
+            try:
+                line = r.odds_line(state, rules, draft)
+            except GMError as exc:
+                line = Text(f"{draft.VERB}: {exc}", style="yellow")
+            line.truncate(width, overflow="ellipsis")
+            return line
+        if not view.live:
+            return Text("replay: the turn bar shows this point of the log", style="dim")
+        if state.clock.active is None:
+            return Text("type next to start the clock (or tick for one tick)", style="dim")
+        return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style="dim")
+
+    def body_lines(self) -> list[Text]:
+        view = self.view
+        state, rules, width = view.state, view.game.rules, self.inner_width
+        lay = r.layout(width)
+        lines = [r.unit_row(state, rules, unit, lay) for unit in state.units.values()]
+        if not lines:
+            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        odds = r.matchups(state, rules, width)
+        if odds:
+            lines.append(Text(""))
+            active = state.units[state.clock.active]
+            lines.append(Text(f"{active.name}'s attacks (raw sum, then damage by d20 band)", style="bold underline"))
+            lines.extend(odds)
+        turns = self.turns(max(10, len(state.units) * 4))
+        if turns:
+            lines.append(Text(""))
+            lines.append(Text("AP timeline (next turns by tick)", style="bold underline"))
+            lines.extend(r.ruler(state, turns, width))
+        return lines
+
+
+PANE = CTBPane

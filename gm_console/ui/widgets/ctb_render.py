@@ -1,0 +1,243 @@
+"""Rich text for the CTB timeline pane: bars, the FFX-style turn bar, unit
+rows, the tick ruler and the attack odds. Pure functions of the state and a
+width, so the pane stays thin and the layout is easy to test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from gm_console.core.rules import Rules
+from gm_console.core.state import State, Unit
+from gm_console.core.systems.ctb import rules as math
+from gm_console.core.systems.ctb.actions import Brk, Hit, odds
+from gm_console.core.systems.ctb.projection import READY, Turn, gain
+from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled
+
+EIGHTHS = " ▏▎▍▌▋▊▉"
+PLAYER_STYLE = "bold cyan"
+GM_STYLE = "bold red"
+
+
+def side_style(state: State, unit: Unit) -> str:
+    side = state.sides.get(unit.side)
+    return PLAYER_STYLE if side is not None and side.controller == "players" else GM_STYLE
+
+
+def bar(value: int, maximum: int, width: int, style: str, empty: str = "grey35") -> Text:
+    """A horizontal bar ``width`` cells wide, in eighths of a cell."""
+    text = Text()
+    if width <= 0:
+        return text
+    frac = 0.0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
+    eighths = round(frac * width * 8)
+    full, part = divmod(eighths, 8)
+    text.append("█" * full, style=style)
+    if full < width:
+        text.append(EIGHTHS[part] if part else "", style=style)
+        rest = width - full - (1 if part else 0)
+        text.append("░" * rest, style=empty)
+    return text
+
+
+def hp_style(value: int, maximum: int) -> str:
+    if maximum <= 0 or value * 4 <= maximum:
+        return "red"
+    return "yellow" if value * 2 <= maximum else "green"
+
+
+def short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+# ---------------------------------------------------------------- turn bar
+
+
+def turn_bar(state: State, turns: list[Turn], width: int, label: str, highlight: str | None = None) -> Text:
+    """``NOW Ren ▸ Golem ▸ Mira ...``: the acting unit, then the projection,
+    as many as fit. ``highlight`` underlines one unit's turns (the what-if)."""
+    text = Text()
+    text.append(f"{label} ", style="bold")
+    active = state.units.get(state.clock.active) if state.clock.active else None
+    entries: list[tuple[str, str]] = []
+    if active is not None:
+        entries.append((active.name, side_style(state, active) + " reverse"))
+    for turn in turns:
+        unit = state.units.get(turn.unit)
+        if unit is None:
+            continue
+        style = side_style(state, unit)
+        if highlight and turn.unit == highlight:
+            style += " underline"
+        entries.append((unit.name, style))
+    if not entries:
+        text.append("nobody can take a turn", style="dim")
+        return text
+    names = max(3, min(10, (width - len(label) - 1) // max(1, min(len(entries), 8)) - 3))
+    for i, (name, style) in enumerate(entries):
+        piece = short(name, names)
+        need = len(piece) + (3 if i else 0)
+        if text.cell_len + need > width - 1:
+            text.append(" …", style="dim")
+            break
+        if i:
+            text.append(" ▸ ", style="dim")
+        text.append(piece, style=style)
+    return text
+
+
+def order_changes(before: list[Turn], after: list[Turn]) -> str:
+    """A few words on what a what-if changes: 'Golem 3 turns -> 4', or 'same order'."""
+    if [t.unit for t in before] == [t.unit for t in after]:
+        return "same order"
+    count = lambda turns: {t.unit: sum(1 for x in turns if x.unit == t.unit) for t in turns}  # noqa: E731
+    a, b = count(before), count(after)
+    diffs = [f"{u} {a.get(u, 0)}->{b.get(u, 0)}" for u in sorted(set(a) | set(b)) if a.get(u, 0) != b.get(u, 0)]
+    return "turns in view: " + ", ".join(diffs) if diffs else "order changes"
+
+
+# ---------------------------------------------------------------- unit rows
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: int
+    ap: int
+    hp: int
+    ar: int
+    ki: int  # 0: KI as numbers only
+
+
+def layout(width: int) -> Layout:
+    """Column widths for a pane ``width`` cells wide (largest that fits)."""
+    fixed = 50  # everything in a row that is not a name or a bar
+    for lay in (
+        Layout(16, 30, 22, 14, 10),
+        Layout(14, 22, 16, 10, 8),
+        Layout(12, 14, 12, 8, 6),
+        Layout(10, 10, 9, 6, 0),
+        Layout(8, 8, 7, 5, 0),
+        Layout(7, 5, 5, 4, 0),
+    ):
+        if fixed + lay.name + lay.ap + lay.hp + lay.ar + lay.ki <= width:
+            return lay
+    return Layout(6, 0, 0, 0, 0)
+
+
+def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
+    s = unit.stats
+    active = unit.id == state.clock.active
+    out_of_fight = is_downed(unit) or is_recalled(unit)
+    text = Text()
+    text.append("▶ " if active else "  ", style="bold yellow")
+    text.append(f"{short(unit.name, lay.name):<{lay.name}}", style=side_style(state, unit) + (" reverse" if active else ""))
+    ap, rate = s.get("ap", 0), gain(unit, rules)
+    text.append(" ")
+    text.append_text(bar(min(ap, READY), READY, lay.ap, "bold yellow" if ap >= READY else "green"))
+    text.append(f" {ap:>3}", style="bold yellow" if ap >= READY else "")
+    text.append(f" +{rate:<3}" if rate else " +0  ", style="dim")
+    hp, hpm = s.get("hp", 0), s.get("hp_max", 0)
+    text.append(" HP ")
+    text.append_text(bar(hp, hpm, lay.hp, hp_style(hp, hpm)))
+    text.append(f" {hp:>3}/{hpm:<3}")
+    ar, arm = s.get("ar", 0), s.get("ar_max", 0)
+    text.append(" AR ")
+    if is_broken(unit, rules) and not out_of_fight:
+        text.append(f"{'BROKEN':^{max(lay.ar, 6)}}", style="bold white on red")
+    else:
+        text.append_text(bar(ar, arm, lay.ar, "bright_blue"))
+    text.append(f" {ar:>2}/{arm:<2}")
+    ki, kim = s.get("ki", 0), s.get("ki_max", 0)
+    text.append(" KI ")
+    if lay.ki:
+        text.append_text(bar(ki, kim, lay.ki, "magenta"))
+        text.append(" ")
+    text.append(f"{ki}/{kim}")
+    text.append(f" K{s.get('kennel', 0)}", style="dim" if s.get("kennel", 0) == 100 else "bold magenta")
+    if is_recalled(unit):
+        text.append(" RECALLED", style="bold")
+    elif is_downed(unit):
+        text.append(" DOWNED", style="bold")
+    if out_of_fight:
+        text.stylize("dim")
+    return text
+
+
+# ---------------------------------------------------------------- ruler
+
+
+def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
+    """The AP timeline: one row per unit on the clock, a mark on each tick
+    where the projection gives it a turn."""
+    name_w = 10
+    span_w = max(10, width - name_w - 8)
+    now = state.clock.tick
+    last = max([t.tick for t in turns] + [now + 10])
+    scale = max(1, -(-(last - now) // span_w))  # ticks per cell, rounded up
+    cells = (last - now) // scale + 1
+    head = Text()
+    head.append(f"{'tick ' + str(now):<{name_w}}", style="dim")
+    axis = ["─"] * cells
+    for i in range(0, cells, 10):
+        axis[i] = "┼"
+    head.append("".join(axis), style="dim")
+    head.append(f" {now + (cells - 1) * scale}", style="dim")
+    lines = [head]
+    for unit in state.units.values():
+        marks = [t for t in turns if t.unit == unit.id]
+        if not marks:
+            continue
+        row = [" "] * cells
+        for n, t in enumerate(marks, 1):
+            col = (t.tick - now) // scale
+            row[col] = str(n) if n < 10 and row[col] == " " else ("*" if row[col] != " " else "+")
+        line = Text()
+        line.append(f"{short(unit.name, name_w - 1):<{name_w}}", style=side_style(state, unit))
+        line.append("".join(row), style="bold")
+        lines.append(line)
+    if scale > 1:
+        lines.append(Text(f"(one cell = {scale} ticks; digits: 1st, 2nd... turn in view)", style="dim"))
+    return lines
+
+
+# ---------------------------------------------------------------- attack odds
+
+
+def odds_line(state: State, rules: Rules, strike: Hit | Brk) -> Text:
+    b, amounts, raw = odds(state, rules, strike)
+    target = state.units[strike.target]
+    what = "AR" if isinstance(strike, Brk) else "HP"
+    text = Text()
+    text.append(f"{strike.VERB} {strike.attacker} {strike.target}: ", style="bold")
+    text.append(raw)
+    if is_broken(target, rules) and isinstance(strike, Hit):
+        text.append(" · Armor Broken x2", style="bold red")
+    for result, amount in amounts.items():
+        text.append(f" · {b.label(result)} {result} ")
+        text.append(f"-{amount} {what}", style="bold")
+    return text
+
+
+def matchups(state: State, rules: Rules, width: int) -> list[Text]:
+    """For the acting unit: what a hit and a brk would do to each standing enemy."""
+    uid = state.clock.active
+    unit = state.units.get(uid) if uid else None
+    if unit is None or is_downed(unit) or is_recalled(unit):
+        return []
+    lines = []
+    for target in state.units.values():
+        if target.side == unit.side or is_downed(target) or is_recalled(target):
+            continue
+        line = odds_line(state, rules, Hit(attacker=unit.id, target=target.id))
+        line.truncate(width, overflow="ellipsis")
+        lines.append(line)
+        if target.stats.get("ar", 0) > 0:
+            line = odds_line(state, rules, Brk(attacker=unit.id, target=target.id))
+            line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+    return lines
+
+
+def bands_text(unit: Unit, b: math.Bands) -> str:
+    return f"{unit.name}: {b.label(math.GLANCING)} glance · {b.label(math.REGULAR)} regular · {b.label(math.CRITICAL)} crit"
