@@ -18,14 +18,11 @@ from textual.widgets import Static
 
 from gm_console.core.actions import Action, SetStat
 from gm_console.core.errors import GMError
-from gm_console.core.systems.ctb.actions import Brk, Delay, Haste, Hit, Rush, Slow, _Adjust
+from gm_console.core.systems.ctb.actions import Brk, Hit, _Adjust, unit_bands
 from gm_console.core.systems.ctb.projection import project, what_if
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.view import View
 from gm_console.ui.widgets import ctb_render as r
-
-CLOCK_DRAFTS = (Haste, Slow, Delay, Rush)
-
 
 def what_if_change(view: View, draft: Action | None) -> tuple[str, dict[str, int]] | None:
     """(unit id, {"ap_total"/"ap": value}) when the draft changes a unit's clock."""
@@ -94,7 +91,7 @@ class CTBPane(SystemPane):
         state, width = self.view.state, self.inner_width
         turns = self.turns()
         self.border_subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
-        lines = [r.turn_bar(state, turns, width, "NOW")]
+        lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
         self.query_one("#ctb-bar", Static).update(Group(*lines))
 
@@ -105,7 +102,7 @@ class CTBPane(SystemPane):
         if change is not None:
             uid, values = change
             after = what_if(state, rules, uid, len(turns), **values)
-            line = r.turn_bar(state, after, width - 1, "IF ", highlight=uid)
+            line = r.turn_bar(state, after, width, "IF" + " " * (3 if state.clock.active else 4), highlight=uid)
             line.stylize("italic")
             return line
         if isinstance(draft, (Hit, Brk)) and draft.attacker in state.units and draft.target in state.units:
@@ -134,7 +131,9 @@ class CTBPane(SystemPane):
         if odds:
             lines.append(Text(""))
             active = state.units[state.clock.active]
-            lines.append(Text(f"{active.name}'s attacks (raw sum, then damage by d20 band)", style="bold underline"))
+            b = unit_bands(active, 0, rules)
+            bands = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
+            lines.append(Text(f"{active.name}'s attacks ({bands})", style="bold underline"))
             lines.extend(odds)
         turns = self.turns(max(10, len(state.units) * 4))
         if turns:

@@ -75,10 +75,11 @@ def turn_bar(state: State, turns: list[Turn], width: int, label: str, highlight:
         text.append("nobody can take a turn", style="dim")
         return text
     names = max(3, min(10, (width - len(label) - 1) // max(1, min(len(entries), 8)) - 3))
+    text.no_wrap = True
     for i, (name, style) in enumerate(entries):
         piece = short(name, names)
         need = len(piece) + (3 if i else 0)
-        if text.cell_len + need > width - 1:
+        if text.cell_len + need > width - (2 if i < len(entries) - 1 else 0):
             text.append(" …", style="dim")
             break
         if i:
@@ -109,20 +110,20 @@ class Layout:
     ki: int  # 0: KI as numbers only
 
 
+FIXED = 50  # cells of a unit row that are not the name or a bar
+
+
 def layout(width: int) -> Layout:
-    """Column widths for a pane ``width`` cells wide (largest that fits)."""
-    fixed = 50  # everything in a row that is not a name or a bar
-    for lay in (
-        Layout(16, 30, 22, 14, 10),
-        Layout(14, 22, 16, 10, 8),
-        Layout(12, 14, 12, 8, 6),
-        Layout(10, 10, 9, 6, 0),
-        Layout(8, 8, 7, 5, 0),
-        Layout(7, 5, 5, 4, 0),
-    ):
-        if fixed + lay.name + lay.ap + lay.hp + lay.ar + lay.ki <= width:
-            return lay
-    return Layout(6, 0, 0, 0, 0)
+    """Column widths for a pane ``width`` cells wide: the name gets about an
+    eighth, the bars share the rest (AP most, then HP, AR, KI)."""
+    name = max(6, min(16, width // 8))
+    rest = width - FIXED - name
+    if rest < 8:
+        return Layout(name, max(0, rest), 0, 0, 0)
+    ki = rest // 8 if rest >= 40 else 0
+    ap = (rest - ki) * 2 // 5
+    hp = (rest - ki) * 7 // 20
+    return Layout(name, ap, hp, rest - ki - ap - hp, ki)
 
 
 def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
@@ -204,18 +205,26 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
 # ---------------------------------------------------------------- attack odds
 
 
-def odds_line(state: State, rules: Rules, strike: Hit | Brk) -> Text:
+def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = True) -> Text:
+    """What a hit or brk would do on each d20 band: the raw sum (``full``) or
+    just the raw number, then the amount per band."""
     b, amounts, raw = odds(state, rules, strike)
     target = state.units[strike.target]
     what = "AR" if isinstance(strike, Brk) else "HP"
-    text = Text()
-    text.append(f"{strike.VERB} {strike.attacker} {strike.target}: ", style="bold")
-    text.append(raw)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if full:
+        text.append(f"{strike.VERB} {strike.attacker} {strike.target}: ", style="bold")
+        text.append(raw)
+    else:
+        text.append(f"{strike.VERB} {short(target.name, 10):<10} ", style="bold")
+        text.append(f"raw {raw.rsplit('= ', 1)[-1].split(',')[0]:>3}")
     if is_broken(target, rules) and isinstance(strike, Hit):
-        text.append(" · Armor Broken x2", style="bold red")
+        text.append(" x2 broken", style="bold red")
     for result, amount in amounts.items():
-        text.append(f" · {b.label(result)} {result} ")
-        text.append(f"-{amount} {what}", style="bold")
+        text.append(" │ ", style="dim")
+        text.append(f"{b.label(result)} ")
+        text.append(f"{amount}", style="bold" if result != math.GLANCING else "")
+    text.append(f" {what}")
     return text
 
 
@@ -229,15 +238,11 @@ def matchups(state: State, rules: Rules, width: int) -> list[Text]:
     for target in state.units.values():
         if target.side == unit.side or is_downed(target) or is_recalled(target):
             continue
-        line = odds_line(state, rules, Hit(attacker=unit.id, target=target.id))
+        line = odds_line(state, rules, Hit(attacker=unit.id, target=target.id), full=False)
         line.truncate(width, overflow="ellipsis")
         lines.append(line)
         if target.stats.get("ar", 0) > 0:
-            line = odds_line(state, rules, Brk(attacker=unit.id, target=target.id))
+            line = odds_line(state, rules, Brk(attacker=unit.id, target=target.id), full=False)
             line.truncate(width, overflow="ellipsis")
             lines.append(line)
     return lines
-
-
-def bands_text(unit: Unit, b: math.Bands) -> str:
-    return f"{unit.name}: {b.label(math.GLANCING)} glance · {b.label(math.REGULAR)} regular · {b.label(math.CRITICAL)} crit"
