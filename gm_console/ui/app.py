@@ -248,9 +248,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         for pane in self.system_panes():
             pane.preview(view)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, LogPane) and event.option_index is not None:
-            self.on_replay_highlight(event.option_index)
+            self.on_replay_select(event.option_index)
 
     def on_system_pane_submit(self, message: SystemPane.Submit) -> None:
         self.apply_line(message.line)

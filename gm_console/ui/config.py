@@ -18,7 +18,7 @@ from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS
 
 BINDING_IDS = tuple(k.id for k in APP_KEYS + REPLAY_KEYS)
 KEYS = s.Table(
-    {i: Key(s.Str(pattern=r"[a-z0-9_+,-]+", pattern_doc="a key such as ctrl+u or f7")) for i in BINDING_IDS},
+    {i: Key(s.Str(pattern=r"[a-z0-9_+,-]+", pattern_doc="a key such as ctrl+b or f7")) for i in BINDING_IDS},
     name="a table of binding id = key",
 )
 CONFIG = s.Table(

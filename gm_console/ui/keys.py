@@ -36,13 +36,13 @@ APP_KEYS: tuple[Key, ...] = (
 )
 
 REPLAY_KEYS: tuple[Key, ...] = (
-    Key("replay-back", "left", "replay_step(-1)", "Back", group="replay"),
-    Key("replay-forward", "right", "replay_step(1)", "Forward", group="replay"),
-    Key("replay-start", "home", "replay_to_start", "Start", group="replay"),
-    Key("replay-end", "end", "replay_to_end", "End", group="replay"),
-    Key("replay-goto", "g", "replay_goto", "Go to action", group="replay"),
-    Key("replay-round", "r", "replay_round", "Go to round", group="replay"),
-    Key("replay-branch", "b", "replay_branch", "Continue from here", group="replay"),
+    Key("replay-back", "left", "replay_step(-1)", "Back", priority=True, group="replay"),
+    Key("replay-forward", "right", "replay_step(1)", "Forward", priority=True, group="replay"),
+    Key("replay-start", "home", "replay_to_start", "Start", priority=True, group="replay"),
+    Key("replay-end", "end", "replay_to_end", "End", priority=True, group="replay"),
+    Key("replay-goto", "g", "replay_goto", "Go to action", priority=True, group="replay"),
+    Key("replay-round", "r", "replay_round", "Go to round", priority=True, group="replay"),
+    Key("replay-branch", "b", "replay_branch", "Continue from here", priority=True, group="replay"),
 )
 
 PROMPT_KEYS: tuple[tuple[str, str], ...] = (

@@ -138,7 +138,9 @@ class ReplayCommands:
 
         self.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)
 
-    def on_replay_highlight(self, index: int) -> None:
-        """The GM moved the log's highlight in replay mode: go there."""
-        if self.replay_at is not None and index + 1 != self.replay_at:
+    def on_replay_select(self, index: int) -> None:
+        """The GM chose a log entry (enter or click): replay to just after it."""
+        if self.replay_at is None:
+            self.enter_replay(index + 1)
+        elif index + 1 != self.replay_at:
             self.replay_to(index + 1)

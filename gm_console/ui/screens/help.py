@@ -30,13 +30,14 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("does")
         table.add_column("when")
         table.add_column("binding id", style="dim")
-        for group, bid, keys, description in keys_in_force(self.keymap):
+        self.rows = keys_in_force(self.keymap)
+        for group, bid, keys, description in self.rows:
             table.add_row(keys, description, "replay mode" if group == "replay" else "always", bid)
         for keys, description in PROMPT_KEYS:
             table.add_row(keys, description, "in the prompt", "")
         note = (
             f"\nRemap a key by its binding id in {self.config_path}:\n\n"
-            '  [keys]\n  undo = "ctrl+u"\n\n'
+            '  [keys]\n  undo = "ctrl+b"\n\n(A key the prompt uses itself, such as ctrl+u, only works when the prompt is not focused.)\n\n'
             "Every action can also be typed in the prompt or chosen in the palette (ctrl+p). "
             "The mouse works too: click a pane, a tab or a log entry.  Esc closes this screen."
         )

@@ -1,0 +1,223 @@
+"""Pilot tests of the live-table console: lookup, palette actions, replay
+stepping and branching, themes, remapped keys, help, layout."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.config import Config, load_config
+from gm_console.ui.screens.ask_text import AskText
+from gm_console.ui.screens.help import HelpScreen
+from gm_console.ui.screens.rule_view import RuleView
+from gm_console.ui.widgets.action_prompt import ActionPrompt
+from gm_console.ui.widgets.dice_log import DiceLog
+from gm_console.ui.widgets.log_pane import LogPane
+from tests.test_files import GOOD
+
+LONG = GOOD.replace('log = ["set kai hp 7"]', 'log = ["set kai hp 7", "next", "set gob hp 3", "next", "next", "set kai hp 2", "roll 1d6 [4]"]')
+
+
+def make_app(tmp_path, text=GOOD, **kwargs):
+    path = tmp_path / "fight.toml"
+    path.write_text(text)
+    return GMConsoleApp(load_encounter(path), path=path, **kwargs), path
+
+
+async def search_palette(pilot, text):
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*text)
+    await pilot.pause(0.5)
+
+
+async def test_rules_lookup_opens_an_entry_and_escape_returns(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.query_one(ActionPrompt).value = "half typed"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press(*"notation")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RuleView) and app.screen.entry.key == "notation"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is app.query_one(ActionPrompt)
+        assert app.query_one(ActionPrompt).value == "half typed"  # nothing lost
+
+
+async def test_palette_fills_the_prompt_from_a_verb(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await search_palette(pilot, "unit: move")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.query_one(ActionPrompt).value == "move "
+
+
+async def test_palette_console_command_switches_dice_mode(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await search_palette(pilot, "dice: switch")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.dice_mode == "manual"
+
+
+async def test_replay_steps_through_the_log(tmp_path):
+    app, _ = make_app(tmp_path, LONG)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.replay_at == 7 and app.query_one(ActionPrompt).disabled
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.replay_at == 0 and app.current_view().state.units["kai"].stats["hp"] == 10
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.current_view().state.units["kai"].stats["hp"] == 7
+        assert app.query_one(LogPane).highlighted == 0
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.pause()
+        assert app.replay_at == 6 and app.current_view().state.units["kai"].stats["hp"] == 2
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert app.replay_at == 4 and app.current_view().state.units["gob"].stats["hp"] == 3
+        assert app.current_view().state.units["kai"].stats["hp"] == 7
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.replay_at == 7
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.replay_at is None and not app.query_one(ActionPrompt).disabled
+
+
+async def test_replay_jumps_to_action_and_round(tmp_path):
+    app, _ = make_app(tmp_path, LONG)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, AskText)
+        await pilot.press(*"3", "enter")
+        await pilot.pause()
+        assert app.replay_at == 3
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"2", "enter")
+        await pilot.pause()
+        # kai, gob take turns in round 1; the third `next` (action 5) starts round 2
+        assert app.replay_at == 5 and app.current_view().state.clock.round == 2
+
+
+async def test_replay_refuses_actions_until_you_leave_or_branch(tmp_path):
+    app, _ = make_app(tmp_path, LONG)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not app.apply_line("set kai hp 1")
+        assert len(app.game.log) == 7
+
+
+async def test_branch_continues_in_a_new_file_and_leaves_the_original(tmp_path):
+    app, path = make_app(tmp_path, LONG)
+    original = path.read_bytes()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3", "home", "right", "right", "right")
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, AskText)
+        assert app.screen.value.endswith("fight-from-3.toml")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.replay_at is None
+        assert app.path == tmp_path / "fight-from-3.toml"
+        assert app.game.lines() == ["set kai hp 7", "next", "set gob hp 3"]
+        app.apply_line("set gob hp 0")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert path.read_bytes() == original
+    assert load_encounter(tmp_path / "fight-from-3.toml").lines()[-1] == "set gob hp 0"
+
+
+async def test_theme_switch_from_the_palette_is_remembered(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.theme == "gm-dark"
+        await search_palette(pilot, "theme: gm-light")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "gm-light"
+    assert load_config().theme == "gm-light"
+    again, _ = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert again.theme == "gm-light"
+
+
+async def test_a_broken_theme_file_gets_one_notification(tmp_path, _private_user_folders):
+    themes = _private_user_folders / "config" / "themes"
+    themes.mkdir(parents=True)
+    (themes / "broken.toml").write_text('name = "broken"\nprimary = "not a colour!"\n')
+    (themes / "bad-syntax.toml").write_text('name = "x\n')
+    (themes / "mine.toml").write_text('name = "mine"\nprimary = "#ff0000"\n')
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        notes = [n for n in app._notifications if "skipped" in (n.title or "")]
+        assert len(notes) == 1
+        assert "broken.toml" in notes[0].message and "bad-syntax.toml" in notes[0].message
+        assert "mine" in app.available_themes
+
+
+async def test_remapped_keys_work(tmp_path):
+    app, _ = make_app(tmp_path, config=Config(keys={"undo": "ctrl+b", "help": "f9"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.apply_line("set gob hp 1")
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert app.game.state.units["gob"].stats["hp"] == 4
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_help_lists_every_binding(tmp_path):
+    from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS
+
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = {row[1] for row in app.screen.rows}
+        assert listed == {k.id for k in APP_KEYS + REPLAY_KEYS}
+        shown = app.export_screenshot()
+        for text in ("ctrl+z", "Undo", "replay mode", "binding id"):
+            assert text.replace(" ", "&#160;") in shown
+
+
+async def test_dice_log_lists_every_roll(tmp_path):
+    app, _ = make_app(tmp_path, LONG)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.apply_line("roll 2d20 by=kai why=perception")
+        await pilot.pause()
+        dice = app.query_one(DiceLog)
+        assert dice.option_count == 2
+        assert "kai rolls 2d20 for perception" in str(dice.get_option_at_index(1).prompt)
+
+
+async def test_maximize_and_restore_a_pane(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert app.screen.maximized is not None
+        await pilot.press("f6")
+        await pilot.pause()
+        assert app.screen.maximized is None
