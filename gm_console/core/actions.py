@@ -395,6 +395,10 @@ GENERIC_ACTIONS: tuple[type[Action], ...] = (
     Pool,
 )
 
+from gm_console.core.fog import FOG_ACTIONS  # noqa: E402  (fog of war and Map Chips: hide, reveal, chip)
+
+GENERIC_ACTIONS += FOG_ACTIONS
+
 
 def action_fields(action: Action) -> dict[str, Any]:
     return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}

@@ -75,7 +75,7 @@ def build_initial_state(setup: Setup, systems: dict[str, System], rules: Rules) 
             adjacency.setdefault(other, set()).add(zid)
     for z in setup.zones:
         order = [a for a in z.get("adjacent", ())] + sorted(adjacency[z["id"]] - set(z.get("adjacent", ())))
-        state.zones[z["id"]] = Zone(z["id"], z.get("name", z["id"]), tuple(order), tuple(z.get("traits", ())), z.get("hidden", False))
+        state.zones[z["id"]] = Zone(z["id"], z.get("name", z["id"]), tuple(order), tuple(z.get("traits", ())), z.get("hidden", False), tuple(z.get("locked", ())), z.get("chip"))
     state.pools = dict(setup.pools)
     state.clock = Clock()
     for name, system in systems.items():

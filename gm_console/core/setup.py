@@ -33,6 +33,8 @@ ZONE = s.Table(
         "adjacent": Key(s.List(s.Id(), unique=True), default=[], doc="ids of zones one move away (both ways)"),
         "traits": Key(s.List(s.Str(), unique=True), default=[], doc="location Traits, such as cover"),
         "hidden": Key(s.Bool(), default=False, doc="fog of war: hidden until revealed"),
+        "locked": Key(s.List(s.Id(), unique=True), default=[], doc="adjacent zones behind a locked connection"),
+        "chip": Key(s.Str(), doc="the Map Chip (an item) that reveals this zone and opens its locked connections"),
     },
     name="a zone table",
 )
@@ -203,6 +205,7 @@ def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
             _ref(other, zones, path, "zone", problems)
             if other == zone.get("id"):
                 problems.append(Problem(path, "a zone cannot be adjacent to itself"))
+    _check_locks(doc, problems)
     used = {n for n in _list(doc.get("systems")) if isinstance(n, str)}
     for i, unit in enumerate(_list(doc.get("units"))):
         if not isinstance(unit, dict):
@@ -217,3 +220,15 @@ def _check_references(doc: dict[str, Any], problems: list[Problem]) -> None:
             problems.append(Problem(name, f"a [{name}] section, but {name!r} is not in systems"))
         if name in _dict(doc.get("house_rules")) and name not in used:
             problems.append(Problem(f"house_rules.{name}", f"house rules for {name!r}, which is not in systems"))
+
+
+def _check_locks(doc: dict[str, Any], problems: list[Problem]) -> None:
+    """A locked connection must be a connection: the two zones are adjacent."""
+    zones = [z for z in _list(doc.get("zones")) if isinstance(z, dict)]
+    links = {(z.get("id"), a) for z in zones for a in _list(z.get("adjacent"))}
+    for i, zone in enumerate(_list(doc.get("zones"))):
+        if not isinstance(zone, dict):
+            continue
+        for j, other in enumerate(_list(zone.get("locked"))):
+            if (zone.get("id"), other) not in links and (other, zone.get("id")) not in links:
+                problems.append(Problem(f"zones[{i}].locked[{j}]", f"{other!r} is not adjacent to {zone.get('id')!r}"))

@@ -81,9 +81,12 @@ class Zone:
     adjacent: tuple[str, ...] = ()
     traits: tuple[str, ...] = ()
     hidden: bool = False
+    locked: tuple[str, ...] = ()  # adjacent zones behind a locked connection (fog of war, core/fog.py)
+    chip: str | None = None  # the Map Chip that reveals this zone and opens its locked connections
+    revealed: bool = False  # revealed during play: it stays revealed
 
     def copy(self) -> Zone:
-        return Zone(self.id, self.name, self.adjacent, self.traits, self.hidden)
+        return Zone(self.id, self.name, self.adjacent, self.traits, self.hidden, self.locked, self.chip, self.revealed)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +95,9 @@ class Zone:
             "adjacent": list(self.adjacent),
             "traits": list(self.traits),
             "hidden": self.hidden,
+            "locked": list(self.locked),
+            "chip": self.chip,
+            "revealed": self.revealed,
         }
 
 

@@ -1,0 +1,110 @@
+"""Fog of war and Map Chips (CTB text, used by every map): hide, reveal, chip.
+
+Rules: the GM hides and reveals zones; a zone revealed during play stays
+revealed; a Map Chip is an item that reveals hidden zones and opens locked
+connections when used."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.core.errors import IllegalAction
+from gm_console.core.fog import is_locked, open_neighbours
+from gm_console.files.encounter_io import EncounterFileError
+from tests.conftest import game_from_dict, minimal
+
+
+def fog_game(**extra):
+    data = minimal(
+        zones=[
+            {"id": "a", "name": "Gate", "adjacent": ["b"]},
+            {"id": "b", "name": "Hall", "adjacent": ["c"], "locked": ["c"]},
+            {"id": "c", "name": "Vault", "hidden": True, "chip": "Vault Record"},
+            {"id": "d", "name": "Shaft", "adjacent": ["a"]},
+        ],
+        units=[
+            {"id": "kai", "side": "pcs", "zone": "a", "items": ["Vault Record", "rope"]},
+            {"id": "gob", "side": "npcs", "zone": "d"},
+        ],
+    )
+    data.update(extra)
+    return game_from_dict(data)
+
+
+def test_fog_reveal_shows_a_hidden_zone_and_it_stays_revealed():
+    game = fog_game()
+    assert game.state.zones["c"].hidden
+    game.push_line("reveal c")
+    zone = game.state.zones["c"]
+    assert not zone.hidden and zone.revealed
+    with pytest.raises(IllegalAction, match=r"revealed during play and stays revealed \[fog of war\]"):
+        game.push_line("hide c")
+
+
+def test_fog_hide_puts_an_unseen_zone_under_fog():
+    game = fog_game()
+    game.push_line("hide d")
+    assert game.state.zones["d"].hidden
+    with pytest.raises(IllegalAction, match="already hidden"):
+        game.push_line("hide d")
+
+
+def test_fog_cannot_hide_where_the_players_stand():
+    game = fog_game()
+    with pytest.raises(IllegalAction, match=r"kai stand\(s\) in Gate.*\[fog of war\]"):
+        game.push_line("hide a")
+
+
+def test_fog_reveal_of_a_visible_zone_is_refused():
+    with pytest.raises(IllegalAction, match="Gate is not hidden"):
+        fog_game().push_line("reveal a")
+
+
+def test_map_chip_reveals_and_unlocks():
+    game = fog_game()
+    assert is_locked(game.state, "b", "c") and is_locked(game.state, "c", "b")
+    assert "c" not in open_neighbours(game.state, "b")
+    events = game.push_line('chip kai "vault record"')
+    assert not game.state.zones["c"].hidden and game.state.zones["c"].revealed
+    assert not is_locked(game.state, "b", "c")
+    assert "c" in open_neighbours(game.state, "b")
+    texts = [e.text for e in events]
+    assert "Vault is revealed (Map Chip 'vault record')" in texts
+    assert any("between Hall and Vault opens" in t for t in texts)
+    assert "Vault Record" in game.state.units["kai"].items  # intel is kept
+    with pytest.raises(IllegalAction, match=r"nothing left to reveal or unlock \[map chips\]"):
+        game.push_line('chip kai "Vault Record"')
+
+
+def test_map_chip_must_be_carried_and_known():
+    game = fog_game()
+    with pytest.raises(IllegalAction, match=r"gob does not carry 'Vault Record' \(items: nothing\) \[map chips\]"):
+        game.push_line('chip gob "Vault Record"')
+    with pytest.raises(IllegalAction, match="no zone on this map answers to the chip 'rope'"):
+        game.push_line("chip kai rope")
+
+
+def test_fog_state_round_trips_through_copy_json_and_replay():
+    game = fog_game()
+    game.push_line("hide d")
+    game.push_line('chip kai "Vault Record"')
+    copy = game.state.copy()
+    assert copy.to_json() == game.state.to_json()
+    zones = {z["id"]: z for z in game.state.to_json()["zones"]}
+    assert zones["c"] == {
+        "id": "c", "name": "Vault", "adjacent": ["b"], "traits": [], "hidden": False,
+        "locked": [], "chip": "Vault Record", "revealed": True,
+    }
+    assert zones["d"]["hidden"] is True
+    from gm_console.files.encounter_io import dumps_encounter, loads_encounter
+
+    again = loads_encounter(dumps_encounter(game))
+    assert again.state.to_json() == game.state.to_json()
+    game.undo()
+    assert is_locked(game.state, "b", "c")
+
+
+def test_a_locked_connection_must_join_adjacent_zones():
+    data = minimal(zones=[{"id": "a", "adjacent": ["b"], "locked": ["c"]}, {"id": "b"}, {"id": "c"}])
+    with pytest.raises(EncounterFileError, match=r"zones\[0\].locked\[0\]: 'c' is not adjacent to 'a'"):
+        game_from_dict(data)
