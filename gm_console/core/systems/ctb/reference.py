@@ -60,8 +60,8 @@ ENTRIES: tuple[RefEntry, ...] = (
         "BRK attacks",
         "A BRK attack ('brk ATTACKER TARGET') goes for the armor: it lowers AR and never touches HP. The amount is "
         "set by house rule brk_amount (default: the same sum as an HP attack); house rule brk_roll says whether the "
-        "d20 applies to it (default yes). When AR reaches 0 the target is Armor Broken, and the HP attacks that "
-        "follow hit twice as hard.\n\nWorked: 12+4+2 - (10+3) = 5, d20 15 Regular = 5: AR 10 -> 5. A second such "
+        "d20 applies to it (default yes). Once the armor is gone the unit counts as Armor Broken and the HP "
+        "attacks that follow hit twice as hard.\n\nWorked: 12+4+2 - (10+3) = 5, d20 15 Regular = 5: AR 10 -> 5. A second such "
         "hit leaves AR 0 and Armor Broken.",
         "armor break", "ar", "break",
     ),
