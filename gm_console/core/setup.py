@@ -7,7 +7,8 @@ schema here is the single source of truth for what that page says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gm_console.core import schema as s
@@ -53,6 +54,9 @@ CONDITION = s.Table(
 POOL_SPEC = s.Int(min=-1000, max=1000)
 
 
+ANY = s.Custom(description="a table (checked once its system is in systems)")
+
+
 def unit_schema(systems: list[System]) -> s.Table:
     keys: dict[str, Key] = {
         "id": Key(s.Id(), required=True, doc="how actions refer to the unit"),
@@ -71,22 +75,43 @@ def unit_schema(systems: list[System]) -> s.Table:
     for system in systems:
         if system.UNIT_TABLE is not None:
             keys[system.NAME] = Key(system.UNIT_TABLE, doc=f"the unit's {system.TITLE} stats")
+    _admit_unused(keys, systems)
     return s.Table(keys, name="a unit table")
 
 
+def _admit_unused(keys: dict[str, Key], systems: list[System]) -> None:
+    """Sections of registered systems the file does not use pass the schema, so
+    that the cross-checks can say "not in systems" instead of "unknown key"."""
+    used = {system.NAME for system in systems}
+    for name in system_names():
+        if name not in used and name not in keys:
+            keys[name] = Key(ANY)
+
+
+@functools.cache
+def _schema_for(names: tuple[str, ...]) -> s.Table:
+    from gm_console.core.system import get_system
+
+    return encounter_schema([get_system(n) for n in names])
+
+
+def schema_for(names: Iterable[str]) -> s.Table:
+    """The encounter schema for a file using these systems (cached)."""
+    known = set(system_names())
+    return _schema_for(tuple(n for n in names if isinstance(n, str) and n in known))
+
+
 def encounter_schema(systems: list[System] | None = None) -> s.Table:
+    """The schema of an encounter using ``systems`` (all registered ones by default)."""
     systems = all_systems() if systems is None else systems
     names = tuple(system_names())
-    house = s.Table(
-        {
-            sys.NAME: Key(
-                s.Table({r.name: Key(r.spec, doc=r.title) for r in sys.HOUSE_RULES}, name=f"a table of {sys.NAME} house rules")
-            )
-            for sys in systems
-            if sys.HOUSE_RULES
-        },
-        name="a table of house rules by system",
-    )
+    house_keys = {
+        sys.NAME: Key(s.Table({r.name: Key(r.spec, doc=r.title) for r in sys.HOUSE_RULES}, name=f"a table of {sys.NAME} house rules"))
+        for sys in systems
+        if sys.HOUSE_RULES
+    }
+    _admit_unused(house_keys, systems)
+    house = s.Table(house_keys, name="a table of house rules by system")
     keys: dict[str, Key] = {
         "format": Key(s.Int(), required=True, doc=f"the file format version, {FORMAT_VERSION}"),
         "title": Key(s.Str(), required=True, doc="shown in the title bar"),
@@ -107,6 +132,7 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     for system in systems:
         if system.BOARD_TABLE is not None:
             keys[system.NAME] = Key(system.BOARD_TABLE, doc=f"the {system.TITLE} board")
+    _admit_unused(keys, systems)
     keys["log"] = Key(s.List(s.Str(allow_empty=True)), default=[], doc="the actions, one notation line each")
     return s.Table(keys, name="an encounter")
 
@@ -136,7 +162,7 @@ class Setup:
         """The normalised document (defaults left out, keys in schema order)."""
         data = dict(self.data)
         data["log"] = list(log)
-        return encounter_schema().dump(data)
+        return schema_for(self.systems).dump(data)
 
 
 def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
@@ -152,7 +178,8 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt != FORMAT_VERSION:
         problems.append(Problem("format", f"unsupported format version {fmt}; this console reads version {FORMAT_VERSION}"))
         return None, [], problems
-    doc = encounter_schema().check(data, "", problems)
+    named = data.get("systems") if isinstance(data.get("systems"), list) else []
+    doc = schema_for(named).check(data, "", problems)
     if doc is INVALID:
         return None, [], problems
     _check_references(doc, problems)
