@@ -1,0 +1,181 @@
+"""The reactor verbs about Personnel on the table: strike, station,
+unstation, ready, exhaust.
+
+    strike c2 -> reactor                 an unblocked strike on the opposing core
+    strike ranger -> reactor hack        ... choosing HACK counters over HEAT
+    strike c1 -> reactor block=watchman  the defender intercepts with a stationed guard
+
+A strike line carries the defender's answer (``block=``) so the whole
+exchange is one atomic entry in the log: the strike flow asks both sides,
+then submits one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Action, Context
+from gm_console.core.errors import NotationError
+from gm_console.core.state import Condition, State
+from gm_console.core.systems.reactor.board import board_of
+from gm_console.core.systems.reactor.combat import exhaust, strike
+from gm_console.core.systems.reactor.house_rules import value
+from gm_console.core.systems.reactor.legality import (
+    EXHAUSTED,
+    ORIENTATION,
+    STATIONED,
+    TARGET_RE,
+    check_strike,
+    illegal,
+    play_timing,
+    resolve_target,
+)
+
+
+def _target(text: str) -> str:
+    if not TARGET_RE.fullmatch(text):
+        raise NotationError(f"expected a target: a unit or Facility id, reactor, or reactor:SIDE; got {text!r}")
+    return text
+
+
+TARGET = n.Kind("TARGET", _target, str, ref="unit")
+CARD = n.ident("CARD")
+
+
+class ReactorAction(Action):
+    SYSTEM = "reactor"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Strike(ReactorAction):
+    VERB = "strike"
+    PALETTE = "strike"
+    SUMMARY = (
+        "A READY Personnel strikes an opposing Personnel, Facility or reactor during its side's Operations "
+        "(Facilities and reactors: RAIDERs only). block= names the defender's stationed interceptor; "
+        "hack adds HACK counters instead of HEAT."
+    )
+    EXAMPLE = "strike c1 -> reactor block=watchman"
+    SYNTAX = (n.Arg("striker", n.UNIT), n.Lit("->"), n.Arg("target", TARGET), n.Opt("block", n.UNIT), n.Flag("hack"))
+    striker: str
+    target: str
+    block: str | None = None
+    hack: bool = False
+
+    def parts(self, state: State):
+        board = board_of(state)
+        striker = state.unit(self.striker)
+        target = resolve_target(state, board, striker.side, self.target)
+        blocker = state.unit(self.block) if self.block is not None else None
+        return board, striker, target, blocker
+
+    def label(self, state: State) -> str:
+        try:
+            _, striker, target, blocker = self.parts(state)
+        except NotationError:
+            return self.notation()
+        text = f"{striker.name} -> {target.label}" + (" (hack)" if self.hack else "")
+        return text + (f", blocked by {blocker.name}" if blocker else "")
+
+    def check(self, state: State, ctx: Context) -> None:
+        board, striker, target, blocker = self.parts(state)
+        check_strike(state, board, ctx.rules, striker, target, blocker, self.hack)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        board, striker, target, blocker = self.parts(state)
+        strike(state, board, ctx.rules, striker, target, blocker, self.hack, ctx.emit)
+
+
+def _timing(state: State, ctx: Context, uid: str, verb: str):
+    unit = state.unit(uid)
+    late = play_timing(state, board_of(state), ctx.rules, unit.side)
+    if late is not None:
+        raise late.fail(unit.name, verb)
+    return unit
+
+
+@dataclass(frozen=True, kw_only=True)
+class Station(ReactorAction):
+    VERB = "station"
+    PALETTE = "post"
+    SUMMARY = "Post a READY Personnel as a guard (STATIONED): it can intercept strikes but not strike."
+    EXAMPLE = "station watchman"
+    SYNTAX = (n.Arg("unit", n.UNIT),)
+    unit: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = _timing(state, ctx, self.unit, "take a post")
+        if unit.has(STATIONED):
+            raise illegal(f"{unit.name} is already STATIONED", "reactor.stationing")
+        if unit.has(EXHAUSTED):
+            raise illegal(f"{unit.name} cannot take a post: EXHAUSTED", "reactor.stationing")
+        if unit.has(ORIENTATION) and not value(ctx.rules, "station_in_orientation"):
+            raise illegal(f"{unit.name} cannot take a post: under ORIENTATION", "house.reactor.station_in_orientation")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        unit.conditions[STATIONED.lower()] = Condition(STATIONED)
+        ctx.emit(f"{unit.name} is STATIONED", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unstation(ReactorAction):
+    VERB = "unstation"
+    PALETTE = "post"
+    SUMMARY = "Take a Personnel off its post so that it may strike again."
+    EXAMPLE = "unstation watchman"
+    SYNTAX = (n.Arg("unit", n.UNIT),)
+    unit: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = _timing(state, ctx, self.unit, "leave its post")
+        if not unit.has(STATIONED):
+            raise illegal(f"{unit.name} is not STATIONED", "reactor.stationing")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        del unit.conditions[STATIONED.lower()]
+        ctx.emit(f"{unit.name} leaves its post", "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ready(ReactorAction):
+    VERB = "ready"
+    PALETTE = "fiat"
+    SUMMARY = "Ready an EXHAUSTED Personnel by GM fiat (a card effect the console does not model)."
+    EXAMPLE = "ready operator"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Opt("why", n.NAME))
+    unit: str
+    why: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if not unit.has(EXHAUSTED):
+            raise illegal(f"{unit.name} is already READY", "reactor.states")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        del unit.conditions[EXHAUSTED.lower()]
+        ctx.emit(f"{unit.name} is READY" + (f" ({self.why})" if self.why else ""), "info", unit.id)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exhaust(ReactorAction):
+    VERB = "exhaust"
+    PALETTE = "fiat"
+    SUMMARY = "Exhaust a READY Personnel, e.g. to pay for a card's exhaust ability the console does not model."
+    EXAMPLE = 'exhaust operator why="vent the turbine"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Opt("why", n.NAME))
+    unit: str
+    why: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if unit.has(EXHAUSTED):
+            raise illegal(f"{unit.name} is already EXHAUSTED", "reactor.states")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        exhaust(unit)
+        ctx.emit(f"{unit.name} is EXHAUSTED" + (f" ({self.why})" if self.why else ""), "info", unit.id)

@@ -1,0 +1,277 @@
+"""The card catalogue and the stats a card implies on the table.
+
+Cards are data (``gm_console/data/reactor-cards.toml``, extended by an
+encounter's ``[reactor.cards]``); this module reads them into small frozen
+values and works out a Personnel's effective numbers: base stats from its
+card (kept in ``unit.stats`` so a GM can ``set`` them), plus equipment, plus
+the pack bonus, plus whatever the side's standing Facilities grant.
+
+A WNAF Conscript is ATK 1 alone; in a pack of three, or holding a
+Chainbreaker, its ATK is raised to 2 (the two do not add up). A Junior
+Watchman with a Weston SMG is ATK 1+1 = 2 and HP 3+1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gm_console.core import schema as s
+from gm_console.core.errors import UnknownName
+from gm_console.core.schema import Key
+
+if TYPE_CHECKING:
+    from gm_console.core.state import State, Unit
+
+# traits the rules read (others are labels a GM may add)
+GUARD, RAIDER, DEFENSE, ARMOR = "GUARD", "RAIDER", "DEFENSE", "ARMOR"
+GRANT_KEYS = ("power_order", "base_load", "atk", "hp")
+KINDS = ("personnel", "equipment", "executive", "incident", "facility")
+
+# ------------------------------------------------------------------ schema
+
+_TEXT = Key(s.Str(allow_empty=True), default="", doc="what the card does, in a line")
+_NAME = Key(s.Str(), doc="the printed name (default: the id)")
+_TRAITS = Key(s.List(s.Str(pattern=r"[A-Z][A-Z0-9_-]*", pattern_doc="an upper-case trait"), unique=True), default=[])
+
+PERSONNEL = s.Table(
+    {
+        "name": _NAME,
+        "atk": Key(s.Int(min=0, max=99), default=0),
+        "hp": Key(s.Int(min=1, max=99), default=1),
+        "hack": Key(s.Int(min=0, max=9), default=0, doc="HACK n: may add n counters instead of HEAT"),
+        "traits": _TRAITS,
+        "pack": Key(s.Int(min=2, max=9), doc="with this many of the card alive on its side, ATK is raised to pack_atk"),
+        "pack_atk": Key(s.Int(min=0, max=99)),
+        "evade": Key(s.Int(min=0, max=99), doc="cannot be blocked by Personnel whose ATK is this or less"),
+        "guards_facilities": Key(s.Bool(), default=False, doc="while stationed, RAIDERs cannot strike its side's Facilities"),
+        "exhaust": Key(s.Str(choices=("lockdown",)), doc="what exhausting it does"),
+        "faction": Key(s.Str(allow_empty=True), default=""),
+        "text": _TEXT,
+    },
+    name="a Personnel card",
+)
+EQUIPMENT = s.Table(
+    {
+        "name": _NAME,
+        "atk": Key(s.Int(min=-9, max=9), default=0, doc="added to the holder's ATK"),
+        "hp": Key(s.Int(min=-9, max=9), default=0),
+        "hack": Key(s.Int(min=0, max=9), default=0),
+        "atk_min": Key(s.Int(min=0, max=99), doc="raises the holder's ATK to at least this"),
+        "first_strike": Key(s.Bool(), default=False, doc="the holder deals its damage first against Personnel"),
+        "traits": _TRAITS,
+        "text": _TEXT,
+    },
+    name="an equipment card",
+)
+EXECUTIVE = s.Table(
+    {"name": _NAME, "effect": Key(s.Str(choices=("lockdown",)), required=True), "text": _TEXT},
+    name="an executive card",
+)
+STEP = s.Table(
+    {"counters": Key(s.Int(min=0, max=99), required=True), "heat": Key(s.Int(min=0, max=100_000), required=True)},
+    name="a step table {counters, heat}",
+)
+INCIDENT = s.Table(
+    {
+        "name": _NAME,
+        "effect": Key(s.Str(choices=("base_load",)), required=True),
+        "steps": Key(s.List(STEP, min_len=1), required=True, doc="extra K on the next Base Load by HACK counters"),
+        "text": _TEXT,
+    },
+    name="an incident card",
+)
+GRANTS = s.Table({k: Key(s.Int(min=-10_000, max=10_000)) for k in GRANT_KEYS}, name="a grants table")
+FACILITY = s.Table(
+    {
+        "name": _NAME,
+        "integrity": Key(s.Int(min=1, max=99), required=True),
+        "grants": Key(GRANTS, default={}),
+        "text": _TEXT,
+    },
+    name="a Facility card",
+)
+
+
+def _kind_table(spec: s.Table, what: str) -> s.Table:
+    return s.Table(extra=spec, name=f"a table of {what} cards by id")
+
+
+CATALOGUE_TABLE = s.Table(
+    {
+        "personnel": Key(_kind_table(PERSONNEL, "Personnel"), default={}),
+        "equipment": Key(_kind_table(EQUIPMENT, "equipment"), default={}),
+        "executive": Key(_kind_table(EXECUTIVE, "executive"), default={}),
+        "incident": Key(_kind_table(INCIDENT, "incident"), default={}),
+        "facility": Key(_kind_table(FACILITY, "Facility"), default={}),
+    },
+    name="a card catalogue",
+)
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    text: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.data.get(key, default)
+        return default if value is None else value
+
+    def facts(self) -> str:
+        """The card's numbers in one short line (for the reference and the pane)."""
+        d = self.data
+        if self.kind == "personnel":
+            bits = [f"ATK {d.get('atk', 0)}", f"HP {d.get('hp', 1)}"]
+            if d.get("hack"):
+                bits.append(f"HACK {d['hack']}")
+            bits += list(d.get("traits", ()))
+            if d.get("pack"):
+                bits.append(f"pack of {d['pack']}: ATK {d.get('pack_atk', d.get('atk', 0))}")
+            if d.get("evade") is not None:
+                bits.append(f"unblockable by ATK {d['evade']} or less")
+            if d.get("guards_facilities"):
+                bits.append("stationed: RAIDERs cannot strike your Facilities")
+            if d.get("exhaust"):
+                bits.append(f"exhaust: {d['exhaust'].upper()}")
+            return ", ".join(bits)
+        if self.kind == "equipment":
+            bits = [f"{k.upper()} {v:+d}" for k in ("atk", "hp", "hack") if (v := d.get(k))]
+            if d.get("atk_min") is not None:
+                bits.append(f"ATK at least {d['atk_min']}")
+            if d.get("first_strike"):
+                bits.append("first strike against Personnel")
+            bits += list(d.get("traits", ()))
+            return ", ".join(bits) or "no numbers"
+        if self.kind == "incident":
+            return "; ".join(f"{st['counters']}+ counters: +{st['heat']} K" for st in d.get("steps", ()))
+        if self.kind == "facility":
+            return f"Integrity {d.get('integrity')}" + (f", grants {grants_text(d.get('grants', {}))}" if d.get("grants") else "")
+        return d.get("effect", "").upper()
+
+
+def grants_text(grants: Mapping[str, int]) -> str:
+    words = {"power_order": "Power Order", "base_load": "Base Load K", "atk": "ATK", "hp": "HP"}
+    return ", ".join(f"{words[k]} {v:+d}" for k, v in grants.items() if v)
+
+
+class Catalogue:
+    """Every card by kind and id; names resolve too (case-insensitive)."""
+
+    def __init__(self, tables: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self.cards: dict[str, dict[str, Card]] = {k: {} for k in KINDS}
+        if tables:
+            self.merge(tables)
+
+    def merge(self, tables: Mapping[str, Mapping[str, Any]]) -> None:
+        for kind in KINDS:
+            for cid, data in (tables.get(kind) or {}).items():
+                data = dict(data)
+                self.cards[kind][cid] = Card(cid, kind, data.pop("name", None) or cid, data.pop("text", ""), data)
+
+    def find(self, kind: str, ref: str) -> Card:
+        table = self.cards[kind]
+        if ref in table:
+            return table[ref]
+        for card in table.values():
+            if card.name.lower() == ref.lower():
+                return card
+        raise UnknownName(f"{kind} card", ref, table)
+
+    def get(self, kind: str, ref: str) -> Card | None:
+        try:
+            return self.find(kind, ref)
+        except UnknownName:
+            return None
+
+    def all(self) -> list[Card]:
+        return [c for kind in KINDS for c in self.cards[kind].values()]
+
+
+# ------------------------------------------------------------------ effective stats
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A Personnel's numbers right now, with where each came from."""
+
+    atk: int
+    hp: int
+    hack: int
+    damage: int
+    traits: tuple[str, ...]
+    first_strike: bool  # deals first against Personnel (M80 AMR)
+    evade: int | None  # cannot be blocked by ATK <= evade
+    guards_facilities: bool
+    atk_why: str  # "1 +1 Weston SMG"
+    hp_why: str  # "3+1"
+
+    @property
+    def alive(self) -> bool:
+        return self.damage < self.hp
+
+    def has(self, trait: str) -> bool:
+        return trait in self.traits
+
+
+def personnel_card(board: Any, unit: Unit) -> Card | None:
+    cid = board.card_of.get(unit.id)
+    return board.cards.get("personnel", cid) if cid else None
+
+
+def equipment(board: Any, unit: Unit) -> list[Card]:
+    return [c for c in (board.cards.get("equipment", item) for item in unit.items) if c is not None]
+
+
+def in_pack(state: State, board: Any, unit: Unit, card: Card | None, counts: str) -> bool:
+    if card is None or not card.get("pack"):
+        return False
+    mates = [
+        u
+        for u in state.units.values()
+        if u.side == unit.side and board.card_of.get(u.id) == card.id and (counts == "all" or not u.has("EXHAUSTED"))
+    ]
+    return len(mates) >= card.get("pack")
+
+
+def profile(state: State, board: Any, unit: Unit, pack_counts: str = "all") -> Profile:
+    card = personnel_card(board, unit)
+    gear = equipment(board, unit)
+    grants = board.grants(unit.side)
+    base_atk, base_hp = unit.stat("atk"), unit.stat("hp", 1)
+    atk, why = base_atk, [str(base_atk)]
+    floors = [(c.get("atk_min"), c.name) for c in gear if c.get("atk_min") is not None]
+    if in_pack(state, board, unit, card, pack_counts):
+        floors.append((card.get("pack_atk", base_atk), f"pack of {card.get('pack')}"))
+    best = max(floors, default=None, key=lambda f: f[0])
+    if best is not None and best[0] > atk:
+        atk, why = best[0], [f"{best[0]} ({best[1]})"]
+    for c in gear:
+        if c.get("atk"):
+            atk += c.get("atk")
+            why.append(f"{c.get('atk'):+d} {c.name}")
+    if grants.get("atk"):
+        atk += grants["atk"]
+        why.append(f"{grants['atk']:+d} Facilities")
+    hp_parts = [base_hp] + [c.get("hp") for c in gear if c.get("hp")] + ([grants["hp"]] if grants.get("hp") else [])
+    traits = list(unit.traits)
+    for c in gear:
+        traits += [t for t in c.get("traits", ()) if t not in traits]
+    return Profile(
+        atk=max(0, atk),
+        hp=max(1, sum(hp_parts)),
+        hack=unit.stat("hack") + sum(c.get("hack", 0) for c in gear),
+        damage=unit.stat("damage"),
+        traits=tuple(traits),
+        first_strike=any(c.get("first_strike") for c in gear),
+        evade=card.get("evade") if card else None,
+        guards_facilities=bool(card and card.get("guards_facilities")),
+        atk_why=" ".join(why),
+        hp_why=str(base_hp) + "".join(f"{p:+d}" for p in hp_parts[1:]),
+    )

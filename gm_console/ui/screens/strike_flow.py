@@ -1,0 +1,208 @@
+"""The strike flow: a strike at table speed, one choice at a time.
+
+1. the striker (the side whose Operations it is; those who cannot strike are
+   listed greyed with the reason),
+2. the target (likewise),
+3. for a reactor strike by a Personnel with HACK: HEAT or HACK counters,
+4. the defender's answer: no block, or one of the blockers the rules allow
+   (the others greyed, each with why it cannot),
+5. the resolution, step by step, worked out on a copy of the state.
+
+Enter picks, Backspace goes back a step, Escape cancels. The flow ends by
+dismissing with one action line, which the pane submits to the app.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gm_console.core.game import Game
+from gm_console.core.state import State
+from gm_console.core.systems.reactor import legality as lg
+from gm_console.core.systems.reactor.actions import Strike
+from gm_console.core.systems.reactor.board import HEAT_PER_ATK, board_of
+from gm_console.core.systems.reactor.cards import profile
+from gm_console.ui.widgets import reactor_render as r
+
+STEPS = ("striker", "target", "mode", "block", "confirm")
+NO_BLOCK = "-"
+
+
+class StrikeFlow(ModalScreen[str | None]):
+    DEFAULT_CSS = """
+    StrikeFlow { align: center middle; }
+    StrikeFlow > Vertical { width: 90%; max-width: 110; height: auto; max-height: 90%;
+                            border: thick $accent; background: $surface; padding: 0 1; }
+    StrikeFlow #sf-title { text-style: bold; width: 100%; }
+    StrikeFlow #sf-line { color: $text-muted; width: 100%; }
+    StrikeFlow OptionList, StrikeFlow OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
+    StrikeFlow #sf-steps { height: auto; }
+    StrikeFlow #sf-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("backspace", "back", "Back"),
+    ]
+
+    def __init__(self, game: Game, state: State) -> None:
+        super().__init__()
+        self.game = game
+        self.state = state
+        self.board = board_of(state)
+        self.rules = game.rules
+        self.step = "striker"
+        self.striker: str | None = None
+        self.target: lg.Target | None = None
+        self.hack = False
+        self.block: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(id="sf-title")
+            yield Label(id="sf-line")
+            yield OptionList(id="sf-options")
+            yield Static(id="sf-steps")
+            yield Label("Enter: choose · Backspace: back · Escape: cancel", id="sf-hint")
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    # ------------------------------------------------------------ the line being built
+    def action(self) -> Strike | None:
+        if self.striker is None or self.target is None:
+            return None
+        word = lg.target_word(self.state, self.target, self.state.units[self.striker].side)
+        return Strike(striker=self.striker, target=word, block=self.block, hack=self.hack)
+
+    def line_text(self) -> str:
+        action = self.action()
+        if action is not None:
+            return action.notation()
+        return f"strike {self.striker} -> …" if self.striker else "strike …"
+
+    # ------------------------------------------------------------ steps
+    def show_step(self) -> None:
+        options: list[Option] = []
+        title = ""
+        who = self.state.sides[self.board.active].name
+        if self.step == "striker":
+            title = f"Strike · who strikes for {who}?"
+            rows = lg.strikers(self.state, self.board)
+            options = self.choices([(u.id, self.unit_label(u), why) for u, why in rows], "cannot strike")
+        elif self.step == "target":
+            striker = self.state.units[self.striker]
+            title = f"Strike · what does {striker.name} strike?"
+            rows = lg.targets(self.state, self.board, self.rules, striker)
+            options = self.choices([(t.id + "|" + t.kind, self.target_label(t), why) for t, why in rows], "cannot be struck")
+        elif self.step == "mode":
+            p = profile(self.state, self.board, self.state.units[self.striker], lg.pack(self.rules))
+            title = "Strike · HEAT on the core, or HACK counters on its SKALA panel?"
+            options = [
+                Option(Text(f"HEAT: +{p.atk * HEAT_PER_ATK} K on the core (ATK {p.atk} x {HEAT_PER_ATK})"), id="heat"),
+                Option(Text(f"HACK: +{p.hack} counters on the SKALA panel"), id="hack"),
+            ]
+        elif self.step == "block":
+            defender = self.state.sides[self.target.side].name
+            title = f"Strike · does {defender} block?"
+            rows = lg.blockers(self.state, self.board, self.rules, self.state.units[self.striker], self.target)
+            options = [Option(Text("No block", style="bold"), id=NO_BLOCK)]
+            options += self.choices([(u.id, self.unit_label(u), why) for u, why in rows], "cannot block")
+        else:
+            title = "Strike · the resolution (Enter applies it)"
+            steps, problem = r.what_if(self.game, self.state, self.action())
+            self.query_one("#sf-steps", Static).update(Text(problem, style="red") if problem else r.steps_text(steps, 100))
+            options = [Option(Text(f"Apply: {self.line_text()}", style="bold green"), id="apply", disabled=problem is not None)]
+        if self.step != "confirm":
+            self.query_one("#sf-steps", Static).update("")
+        self.query_one("#sf-title", Label).update(title)
+        self.query_one("#sf-line", Label).update(self.line_text())
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options(options)
+        first = next((i for i, o in enumerate(options) if not o.disabled), None)
+        menu.highlighted = first
+        menu.focus()
+
+    def choices(self, rows: list[tuple[str, Text, lg.Reason | None]], verb: str) -> list[Option]:
+        """Allowed ones first; the others greyed out with the reason."""
+        ok = [Option(label, id=oid) for oid, label, why in rows if why is None]
+        no = []
+        for oid, label, why in rows:
+            if why is not None:
+                label = label.copy()
+                label.stylize("dim")
+                label.append(f"  {verb}: {why.text}", style="dim italic")
+                no.append(Option(label, id=oid, disabled=True))
+        if not ok:
+            ok = [Option(Text(f"nothing can be chosen here ({verb})", style="yellow"), disabled=True)]
+        return ok + no
+
+    def unit_label(self, unit) -> Text:
+        text = r.badge(unit)
+        p = profile(self.state, self.board, unit, lg.pack(self.rules))
+        text.append(f" {unit.name} ", style="bold")
+        text.append(f"ATK {p.atk} HP {p.hp - p.damage}/{p.hp}")
+        if p.traits:
+            text.append(" " + " ".join(p.traits), style="cyan")
+        return text
+
+    def target_label(self, target: lg.Target) -> Text:
+        if target.kind == "personnel":
+            return self.unit_label(self.state.units[target.id])
+        if target.kind == "facility":
+            return r.facility_row(self.board.facilities[target.id], 80)
+        plant = self.board.plants[target.side]
+        return Text.assemble((target.label, "bold"), f"  HEAT {plant.heat} K · HACK {plant.hack}")
+
+    # ------------------------------------------------------------ moving
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id
+        if self.step == "striker":
+            self.striker = oid
+            self.step = "target"
+        elif self.step == "target":
+            ref, _, kind = oid.rpartition("|")
+            self.target = next(t for t in lg.all_targets(self.state, self.board, self.state.units[self.striker].side) if t.id == ref and t.kind == kind)
+            hackable = lg.hack_problem(self.state, self.board, self.rules, self.state.units[self.striker], self.target) is None
+            self.hack = False
+            self.step = "mode" if hackable else "block"
+        elif self.step == "mode":
+            self.hack = oid == "hack"
+            self.step = "block"
+        elif self.step == "block":
+            self.block = None if oid == NO_BLOCK else oid
+            self.step = "confirm"
+        else:
+            self.dismiss(self.line_text())
+            return
+        self.show_step()
+
+    def action_back(self) -> None:
+        i = STEPS.index(self.step)
+        if i == 0:
+            return
+        previous = STEPS[i - 1]
+        if previous == "mode" and not self._hackable():
+            previous = "target"
+        if previous == "striker":
+            self.striker = None
+        if previous in ("striker", "target"):
+            self.target, self.hack = None, False
+        self.block = None
+        self.step = previous
+        self.show_step()
+
+    def _hackable(self) -> bool:
+        if self.striker is None or self.target is None:
+            return False
+        return lg.hack_problem(self.state, self.board, self.rules, self.state.units[self.striker], self.target) is None
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

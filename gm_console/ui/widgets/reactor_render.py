@@ -1,0 +1,253 @@
+"""Rich text for the reactor board pane: gauges, badges, rows, a side's
+block. Pure functions of the state, the rules and a width, so the pane stays
+thin and each piece is easy to test."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from gm_console.core.rules import Rules
+from gm_console.core.state import State, Unit
+from gm_console.core.systems.reactor.board import Board, Facility
+from gm_console.core.systems.reactor.cards import grants_text, profile
+from gm_console.core.systems.reactor.house_rules import value
+from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, STATIONED, pack
+
+PLAYER_STYLE, GM_STYLE = "bold cyan", "bold red"
+STAGES = ((0.5, "NOMINAL", "green"), (0.8, "ELEVATED", "yellow"), (1.0, "CRITICAL", "bold red"))
+
+
+def side_style(state: State, side: str) -> str:
+    return PLAYER_STYLE if state.sides[side].controller == "players" else GM_STYLE
+
+
+def short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def bar(value_: int, maximum: int, width: int, style: str) -> Text:
+    filled = 0 if maximum <= 0 else round(max(0.0, min(1.0, value_ / maximum)) * width)
+    return Text.assemble(("█" * filled, style), ("░" * (width - filled), "grey35"))
+
+
+# ---------------------------------------------------------------- the plant
+
+
+def heat_stage(heat: int, limit: int, melted: bool) -> tuple[str, str]:
+    if melted or (limit and heat >= limit):
+        return "MELTDOWN", "bold white on red"
+    if not limit:
+        return "", "yellow"
+    share = heat / limit
+    return next(((name, style) for top, name, style in STAGES if share < top), ("CRITICAL", "bold red"))
+
+
+def heat_gauge(board: Board, rules: Rules, side: str, width: int) -> Text:
+    plant = board.plants[side]
+    limit = value(rules, "meltdown_heat")
+    stage, style = heat_stage(plant.heat, limit, plant.melted)
+    text = Text("HEAT ", style="bold")
+    text.append_text(bar(plant.heat, limit or max(plant.heat, 1), width, style.replace("bold white on red", "red")))
+    text.append(f" {plant.heat}" + (f"/{limit}" if limit else "") + " K", style="bold")
+    if stage:
+        text.append(f" {stage}", style=style)
+    return text
+
+
+def hack_pips(board: Board, side: str) -> Text:
+    """HACK counters on the SKALA panel; pips to three (the raid's top step), then a number."""
+    n = board.plants[side].hack
+    text = Text("HACK ", style="bold")
+    text.append("●" * min(n, 3), style="bold magenta")
+    text.append("○" * max(0, 3 - n), style="grey35")
+    text.append(f" {n}", style="bold magenta" if n else "dim")
+    return text
+
+
+def base_load_text(state: State, board: Board, side: str, full: bool) -> Text:
+    parts = board.base_load_parts(side)
+    total = board.next_base_load(side)
+    text = Text("Base Load ", style="bold")
+    text.append(f"+{total} K", style="bold yellow" if total else "")
+    extra = [(name, v) for name, v in parts if name != "Base Load" and v]
+    plant = board.plants[side]
+    if full:
+        shown = [f"{v:+d} {name}" for name, v in parts if v or name == "Base Load"]
+        if len(shown) > 1:
+            text.append(" = " + " ".join(shown), style="dim")
+        for p in plant.pending:
+            card = board.cards.get("incident", p.card)
+            steps = [s for s in (card.get("steps", ()) if card else ()) if s["counters"] > plant.hack]
+            if steps:
+                text.append(f"; +{steps[0]['heat']} K at {steps[0]['counters']} counters", style="yellow")
+    elif extra:
+        text.append(" (" + ", ".join(name for name, _ in extra) + ")", style="dim")
+    return text
+
+
+def power_text(board: Board, side: str) -> Text:
+    plant = board.plants[side]
+    text = Text("Power Order ", style="bold")
+    text.append(str(board.power_order(side)), style="bold green")
+    text.append(f" · delivered {plant.delivered}", style="dim")
+    if plant.forfeited:
+        text.append(f" · forfeited {plant.forfeited}", style="red")
+    return text
+
+
+def lockdown_text(board: Board, side: str) -> Text:
+    n = board.plants[side].lockdown
+    if not n:
+        return Text("")
+    until = "next Shift End" if n == 1 else "Shift End after next"
+    return Text.assemble((" LOCKDOWN ", "bold black on yellow"), (f" until its {until} (no Power Order then)", "yellow"))
+
+
+# ---------------------------------------------------------------- Facilities and Personnel
+
+
+def facility_row(fac: Facility, width: int) -> Text:
+    text = Text()
+    if fac.destroyed:
+        text.append(short(fac.name, 16).ljust(17), style="strike dim")
+        text.append("DESTROYED", style="bold red")
+        if fac.grants:
+            text.append(f"  grants nothing (was {grants_text(fac.grants)})", style="dim")
+        return text
+    text.append(short(fac.name, 16).ljust(17), style="bold")
+    bar_w = min(fac.integrity, 8)
+    share = fac.remaining / fac.integrity
+    text.append_text(bar(fac.remaining, fac.integrity, bar_w, "green" if share > 0.5 else "yellow" if share > 0.25 else "red"))
+    text.append(f" {fac.remaining}/{fac.integrity}")
+    if fac.grants:
+        text.append(f"  {grants_text(fac.grants)}", style="cyan")
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def badge(unit: Unit) -> Text:
+    """Two slots: READY/EXHAUSTED, then STATIONED or ORIENTATION."""
+    text = Text()
+    text.append("EXH" if unit.has(EXHAUSTED) else "RDY", style="red" if unit.has(EXHAUSTED) else "bold green")
+    text.append(" ")
+    if unit.has(STATIONED):
+        text.append("STN", style="bold black on blue" if not unit.has(EXHAUSTED) else "blue")
+    elif unit.has(ORIENTATION):
+        text.append("ORI", style="yellow")
+    else:
+        text.append("   ")
+    return text
+
+
+def hp_cells(hp: int, damage: int) -> Text:
+    left = max(0, hp - damage)
+    return Text.assemble(("▮" * min(left, 10), "green"), ("✕" * min(hp - left, 10), "red"))
+
+
+def personnel_row(state: State, board: Board, rules: Rules, unit: Unit, width: int, full: bool) -> Text:
+    p = profile(state, board, unit, pack(rules))
+    gear = [c.name for c in (board.cards.get("equipment", i) for i in unit.items) if c]
+    text = badge(unit)
+    name_w = 22 if full else 17
+    text.append(" " + short(unit.name, name_w).ljust(name_w) + " ", style="bold")
+    text.append(f"ATK {p.atk}" if full else f"ATK{p.atk}", style="bold")
+    if full and p.atk_why != str(p.atk):
+        text.append(f" ({p.atk_why})", style="dim")
+    text.append(f" HP {p.hp_why} " if full else f" HP{p.hp} ")
+    text.append_text(hp_cells(p.hp, p.damage))
+    if full or p.damage:
+        text.append(f" dmg {p.damage}", style="red" if p.damage else "dim")
+    if p.hack:
+        text.append(f" HACK {p.hack}", style="magenta")
+    if p.traits:
+        text.append(" " + " ".join(p.traits), style="cyan")
+    if gear:
+        text.append(" · " + ", ".join(gear), style="italic")
+    if p.evade is not None:
+        text.append(f" evades ATK≤{p.evade}", style="cyan")
+    text.truncate(width, overflow="ellipsis")
+    text.no_wrap = True
+    return text
+
+
+def side_block(state: State, board: Board, rules: Rules, side: str, width: int, full: bool) -> Group:
+    """A side's plant, Facilities, Personnel and casualties; ``full`` spends a line on each gauge."""
+    plant = board.plants[side]
+    head = Text()
+    head.append(state.sides[side].name, style=side_style(state, side) + (" reverse" if board.active == side else ""))
+    if plant.doctrine:
+        head.append(f" · {plant.doctrine}", style="dim")
+    rows: list[RenderableType] = []
+    if full:
+        rows += [head, heat_gauge(board, rules, side, max(8, min(30, width - 34)))]
+        line = hack_pips(board, side)
+        line.append("  SKALA panel", style="dim")
+        rows += [line, base_load_text(state, board, side, True), power_text(board, side)]
+        if plant.lockdown:
+            rows.append(lockdown_text(board, side))
+    else:
+        head.append("  ")
+        head.append_text(heat_gauge(board, rules, side, 8))
+        head.append("  ")
+        head.append_text(hack_pips(board, side))
+        rows.append(head)
+        line = base_load_text(state, board, side, False)
+        line.append("  ")
+        line.append_text(power_text(board, side))
+        if plant.lockdown:
+            line.append("  ")
+            line.append(" LOCKDOWN ", style="bold black on yellow")
+        rows.append(line)
+    for fac in board.facilities_of(side):
+        rows.append(Text("  ").append_text(facility_row(fac, width - 2)))
+    units = state.units_of(side)
+    rows += [personnel_row(state, board, rules, u, width, full and width >= 84) for u in units]
+    if not units:
+        rows.append(Text("  no Personnel on the board", style="dim"))
+    dead = [c for c in board.casualties if c.side == side]
+    if dead:
+        rows.append(Text("  † " + ", ".join(c.name for c in dead), style="dim strike" if not full else "dim"))
+    for row in rows:
+        if isinstance(row, Text):
+            row.no_wrap = True
+            row.truncate(width, overflow="ellipsis")
+    return Group(*rows)
+
+
+# ---------------------------------------------------------------- what-if and the last strike
+
+
+def what_if(game, state: State, action) -> tuple[list[str], str | None]:
+    """The events ``action`` would produce now, on a copy of the state, or why it is illegal."""
+    from gm_console.core.errors import GMError
+
+    try:
+        action.check(state, game.context())
+        copy = state.copy()
+        ctx = game.context()
+        action.apply(copy, ctx)
+    except GMError as exc:
+        return [], str(exc)
+    return [e.text for e in ctx.events], None
+
+
+OUTCOME_WORDS = ("Blocked", "killed", " K HEAT", "HACK counters on", "destroyed", "ARMOR", "MELTDOWN")
+
+
+def outcome(steps: tuple[str, ...]) -> list[str]:
+    """The steps of a resolution that changed something, for one summary line."""
+    return [s for s in steps if any(w in s for w in OUTCOME_WORDS)]
+
+
+def steps_text(steps: list[str] | tuple[str, ...], width: int, numbered: bool = True) -> Group:
+    rows = []
+    for i, step in enumerate(steps, 1):
+        style = "bold red" if "killed" in step or "destroyed" in step or "MELTDOWN" in step else ""
+        style = style or ("magenta" if "HACK" in step and "+" in step else "yellow" if " K HEAT" in step else "")
+        row = Text(f"{i:>2}. " if numbered else "  ", style="dim")
+        row.append(step, style=style)
+        row.truncate(width, overflow="ellipsis")
+        row.no_wrap = True
+        rows.append(row)
+    return Group(*rows)
