@@ -1,3 +1,3 @@
-from gm_console.cli import main
+from gm_console.launch import main
 
 main()

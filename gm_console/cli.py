@@ -66,19 +66,11 @@ def open_(
     replay: Annotated[bool, typer.Option("--replay", help="Open in replay mode, at the start of the log.")] = False,
 ) -> None:
     """Open the console on FILE, or on the bundled demo encounter."""
-    from gm_console.files import EncounterFileError, load_encounter
-    from gm_console.files.paths import demo_encounter
+    from gm_console.launch import run_console
 
-    path = file or demo_encounter()
-    try:
-        game = load_encounter(path) if path.exists() or file is None else None
-    except EncounterFileError as exc:
-        _fail(exc.messages(), False)
-    if game is None:
-        _fail([f"{path}: no such file (create one with: gm-console new {path} --system ctb)"], False)
-    from gm_console.ui.app import GMConsoleApp
-
-    GMConsoleApp(game, path=None if file is None else path, demo=file is None, replay=replay).run()
+    code = run_console(file, replay)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -213,7 +205,9 @@ def new(
 
 
 def main() -> None:
-    app()
+    from gm_console.launch import main as launch
+
+    launch()
 
 
 if __name__ == "__main__":

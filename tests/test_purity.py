@@ -71,3 +71,15 @@ def test_help_and_validate_do_not_import_textual(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_opening_a_file_skips_typer():
+    code = (
+        "import sys\n"
+        "sys.argv = ['gm-console', '/no/such/fight.toml']\n"
+        "from gm_console.launch import main\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    print(e.code, 'typer' in sys.modules, 'textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "False", "False"]
+    assert "no such file" in out.stderr
