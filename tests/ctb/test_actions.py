@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from ctb_helpers import duel, game, stats, texts, unit
+from tests.ctb.ctb_helpers import duel, game, stats, texts, unit
 
 from gm_console.core.errors import IllegalAction, NotationError
 from gm_console.core.game import format_action

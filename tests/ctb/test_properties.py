@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from ctb_helpers import doc, game, unit
+from tests.ctb.ctb_helpers import doc, game, unit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -8,7 +8,7 @@ the zone map's, owned by the core verbs hide/reveal/chip, not by CTB.
 from __future__ import annotations
 
 import pytest
-from ctb_helpers import duel, game, stats, texts, unit
+from tests.ctb.ctb_helpers import duel, game, stats, texts, unit
 
 from gm_console.core.errors import IllegalAction
 from gm_console.core.systems.ctb import rules as math

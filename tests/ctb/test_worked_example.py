@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from ctb_helpers import doc, stats, unit
+from tests.ctb.ctb_helpers import doc, stats, unit
 
 from gm_console.core.systems.ctb.projection import project
 from gm_console.files.encounter_io import dumps_encounter, game_from_data

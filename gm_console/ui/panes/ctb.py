@@ -53,6 +53,8 @@ class CTBPane(SystemPane):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.draft: Action | None = None
+        self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
+        self.body_text = ""
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -77,7 +79,9 @@ class CTBPane(SystemPane):
         if self.view is None or not self.is_mounted:
             return
         self.redraw_bar()
-        self.query_one("#ctb-rows", Static).update(Group(*self.body_lines()))
+        lines = self.body_lines()
+        self.body_text = "\n".join(line.plain for line in lines)
+        self.query_one("#ctb-rows", Static).update(Group(*lines))
 
     def turns(self, count: int | None = None):
         view = self.view
@@ -93,6 +97,7 @@ class CTBPane(SystemPane):
         self.border_subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
         lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
+        self.bar_text = "\n".join(line.plain for line in lines)
         self.query_one("#ctb-bar", Static).update(Group(*lines))
 
     def draft_line(self, turns, width: int) -> Text:

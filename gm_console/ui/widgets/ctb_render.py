@@ -108,22 +108,32 @@ class Layout:
     hp: int
     ar: int
     ki: int  # 0: KI as numbers only
+    rate: bool = True  # the +N AP-per-tick column
 
 
-FIXED = 50  # cells of a unit row that are not the name or a bar
+FIXED = 48  # cells of a unit row that are not the name or a bar (with the rate column)
+RATE = 5
 
 
 def layout(width: int) -> Layout:
-    """Column widths for a pane ``width`` cells wide: the name gets about an
-    eighth, the bars share the rest (AP most, then HP, AR, KI)."""
+    """Column widths for a pane ``width`` cells wide. The name gets about an
+    eighth; below 80 cells the AP-per-tick column goes; the AR bar keeps room
+    for BROKEN and the HP bar for DOWN; the AP bar takes most of the rest."""
     name = max(6, min(16, width // 8))
-    rest = width - FIXED - name
-    if rest < 8:
-        return Layout(name, max(0, rest), 0, 0, 0)
+    rate = width >= 80
+    rest = width - FIXED - name + (0 if rate else RATE)
+    if rest < 16:
+        return Layout(name, max(0, rest - 10), 4, 6, 0, rate)
     ki = rest // 8 if rest >= 40 else 0
-    ap = (rest - ki) * 2 // 5
-    hp = (rest - ki) * 7 // 20
-    return Layout(name, ap, hp, rest - ki - ap - hp, ki)
+    ar = max(6, (rest - ki) // 4)
+    hp = max(4, (rest - ki - ar) * 9 // 20)
+    return Layout(name, rest - ki - ar - hp, hp, ar, ki, rate)
+
+
+def mark(words: tuple[str, ...], width: int, style: str) -> Text:
+    """The longest of ``words`` that fits ``width`` cells, centred (for a bar's place)."""
+    word = next((w for w in words if len(w) <= width), words[-1])
+    return Text(f"{word:^{max(width, len(word))}}", style=style)
 
 
 def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
@@ -135,17 +145,24 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     text.append(f"{short(unit.name, lay.name):<{lay.name}}", style=side_style(state, unit) + (" reverse" if active else ""))
     ap, rate = s.get("ap", 0), gain(unit, rules)
     text.append(" ")
-    text.append_text(bar(min(ap, READY), READY, lay.ap, "bold yellow" if ap >= READY else "green"))
+    if is_recalled(unit):
+        text.append_text(mark(("RECALLED", "RCLD", "R"), lay.ap, "bold reverse"))
+    else:
+        text.append_text(bar(min(ap, READY), READY, lay.ap, "bold yellow" if ap >= READY else "green"))
     text.append(f" {ap:>3}", style="bold yellow" if ap >= READY else "")
-    text.append(f" +{rate:<3}" if rate else " +0  ", style="dim")
+    if lay.rate:
+        text.append(f" +{rate:<3}", style="dim")
     hp, hpm = s.get("hp", 0), s.get("hp_max", 0)
     text.append(" HP ")
-    text.append_text(bar(hp, hpm, lay.hp, hp_style(hp, hpm)))
+    if is_downed(unit):
+        text.append_text(mark(("DOWNED", "DOWN", "D"), lay.hp, "bold reverse"))
+    else:
+        text.append_text(bar(hp, hpm, lay.hp, hp_style(hp, hpm)))
     text.append(f" {hp:>3}/{hpm:<3}")
     ar, arm = s.get("ar", 0), s.get("ar_max", 0)
     text.append(" AR ")
     if is_broken(unit, rules) and not out_of_fight:
-        text.append(f"{'BROKEN':^{max(lay.ar, 6)}}", style="bold white on red")
+        text.append_text(mark(("BROKEN", "BRKN", "B!"), lay.ar, "bold white on red"))
     else:
         text.append_text(bar(ar, arm, lay.ar, "bright_blue"))
     text.append(f" {ar:>2}/{arm:<2}")
@@ -156,10 +173,6 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
         text.append(" ")
     text.append(f"{ki}/{kim}")
     text.append(f" K{s.get('kennel', 0)}", style="dim" if s.get("kennel", 0) == 100 else "bold magenta")
-    if is_recalled(unit):
-        text.append(" RECALLED", style="bold")
-    elif is_downed(unit):
-        text.append(" DOWNED", style="bold")
     if out_of_fight:
         text.stylize("dim")
     return text

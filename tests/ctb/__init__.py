@@ -1,0 +1,1 @@
+"""CTB system tests."""

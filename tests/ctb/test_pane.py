@@ -1,0 +1,107 @@
+"""The AP timeline pane: Pilot tests of what it shows, and SVG snapshots at
+80x24 and 120x40 (tests/ctb/__snapshots__; refresh with --snapshot-update)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.panes.ctb import CTBPane
+from gm_console.ui.widgets.action_prompt import ActionPrompt
+
+ROOT = Path(__file__).resolve().parents[2]
+YARD = ROOT / "encounters" / "ctb-training-yard.toml"
+CAUSEWAY = ROOT / "encounters" / "ctb-causeway-ambush.toml"
+FIGHT = ["next", "hit drone ren [9]", "next", "brk mira golem [15]", "next", "brk ren golem [12]",
+         "next", "hit golem ren [3]", "next", "set drone hp 0"]  # fmt: skip
+
+
+def make_app(path: Path = YARD, lines: list[str] = ()) -> GMConsoleApp:
+    game = load_encounter(path)
+    for line in lines:
+        game.push_line(line)
+    return GMConsoleApp(game)
+
+
+async def type_text(pilot, text: str, enter: bool = False) -> None:
+    prompt = pilot.app.query_one(ActionPrompt)
+    prompt.focus()
+    prompt.value = text
+    await pilot.pause()
+    if enter:
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_pane_shows_turn_bar_rows_and_marks():
+    app = make_app(lines=FIGHT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        first = pane.bar_text.splitlines()[0]
+        active = app.game.state.units[app.game.state.clock.active].name
+        assert first.startswith(f"NOW {active}")
+        rows = pane.body_text.splitlines()
+        golem = next(r for r in rows if "Sparrin" in r and " HP " in r)
+        assert "BROKEN" in golem and " 0/12" in golem
+        drone = next(r for r in rows if "Drone" in r and " HP " in r)
+        assert "DOWN" in drone  # DOWNED where the bar is wide enough
+        assert any(r.startswith("▶ ") and active[:6] in r for r in rows)
+        assert "K90" in pane.body_text and "KI" in pane.body_text
+        assert "AP timeline" in pane.body_text
+
+
+async def test_what_if_preview_appears_while_typing_and_goes_when_cleared():
+    app = make_app(lines=["next"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        before = pane.bar_text.splitlines()
+        assert not before[1].startswith("IF")
+        await type_text(pilot, "set golem ap_total 40")
+        lines = pane.bar_text.splitlines()
+        assert lines[1].startswith("IF") and lines[1].count("Spar") > before[0].count("Spar")
+        assert app.game.state.units["golem"].stats["ap_total"] == 8  # nothing applied
+        await type_text(pilot, "haste ren 30")
+        assert pane.bar_text.splitlines()[1].startswith("IF")
+        await type_text(pilot, "")
+        assert not pane.bar_text.splitlines()[1].startswith("IF")
+        assert pane.bar_text.splitlines()[0] == before[0]
+
+
+async def test_hit_preview_shows_the_odds_then_applying_logs_the_sum():
+    app = make_app(lines=["next"])  # drone's turn
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        await type_text(pilot, "hit drone ren")
+        assert "hit drone ren: 9+2+0 - (8+2) = 1 │ 1-6 1 │ 7-19 1 │ 20 2 HP" in pane.bar_text
+        await type_text(pilot, "hit drone ren [9]", enter=True)
+        assert app.game.lines()[-1] == "hit drone ren [9]"
+        assert app.game.state.units["ren"].stats["hp"] == 39
+
+
+async def test_bigger_encounter_fits_at_80_columns():
+    app = make_app(CAUSEWAY, ["next", "next"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        width = pane.content_size.width
+        for line in pane.bar_text.splitlines() + pane.body_text.splitlines():
+            assert len(line) <= width, line
+
+
+def test_snapshot_80x24(snap_compare):
+    assert snap_compare(make_app(lines=FIGHT), terminal_size=(80, 24))
+
+
+def test_snapshot_120x40(snap_compare):
+    assert snap_compare(make_app(lines=FIGHT), terminal_size=(120, 40))
+
+
+def test_snapshot_120x40_what_if(snap_compare):
+    async def typing(pilot):
+        await type_text(pilot, "set golem ap_total 20")
+
+    assert snap_compare(make_app(CAUSEWAY, ["next", "next"]), terminal_size=(120, 40), run_before=typing)
