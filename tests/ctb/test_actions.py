@@ -241,3 +241,13 @@ def test_project_text_copies_no_ten_word_run_from_the_rule_text():
         ws = words(text)
         copied = [" ".join(ws[i : i + 10]) for i in range(len(ws) - 9) if " ".join(ws[i : i + 10]) in shingles]
         assert not copied, (name, copied[:2])
+
+
+def test_delaying_the_acting_unit_below_100_pays_only_what_it_has():
+    """Found by the property test: the turn's 100 AP never drives AP below 0."""
+    g = duel()
+    g.push_line("next")  # gob acts with 103
+    g.push_line("delay gob 50")
+    g.push_line("next")
+    assert stats(g, "gob")["ap"] >= 0
+    assert texts(g.push_line("next"))  # the clock goes on

@@ -41,8 +41,9 @@ def gain(unit: Unit, rules: Rules) -> int:
 
 
 def after_turn(ap: int, rules: Rules) -> int:
-    """AP left once a turn is paid for."""
-    return ap - READY if hr(rules, "surplus") == "keep" else 0
+    """AP left once a turn is paid for (never below 0: a unit delayed during its
+    own turn pays what it has)."""
+    return max(0, ap - READY) if hr(rules, "surplus") == "keep" else 0
 
 
 def sort_key(unit: Unit, ap: int, order: int, state: State, rules: Rules) -> tuple:
