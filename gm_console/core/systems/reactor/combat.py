@@ -59,9 +59,8 @@ def hit(src: Unit, sp: Profile, dst: Unit, dp: Profile, say: Say) -> bool:
     return False
 
 
-def fight(state: State, board: Board, rules: Rules, striker: Unit, other: Unit, blocking: bool, say: Say) -> None:
-    sp = profile(state, board, striker, pack(rules))
-    op = profile(state, board, other, pack(rules))
+def fight(striker: Unit, sp: Profile, other: Unit, op: Profile, blocking: bool, say: Say) -> None:
+    """Striker and ``other`` trade damage; profiles are taken as the strike was declared."""
     guard_first = blocking and op.has(GUARD)
     if guard_first and sp.first_strike:
         say(f"{striker.name}'s first strike and {other.name}'s GUARD cancel out: damage is simultaneous", "rule")
@@ -106,6 +105,9 @@ def strike(
         steps.append(text)
         say(text, kind, unit)
 
+    sp = profile(state, board, striker, pack(rules))  # numbers as declared, before anyone is spent
+    defender = blocker if blocker is not None else state.units.get(target.id) if target.kind == "personnel" else None
+    dp = profile(state, board, defender, pack(rules)) if defender is not None else None
     exhaust(striker)
     how = " to hack" if hack else ""
     step(f"{striker.name} strikes {target.label}{how}; it is EXHAUSTED", "info", striker.id)
@@ -116,12 +118,12 @@ def strike(
         step(f"{blocker.name} intercepts{used}", "rule", blocker.id)
         nothing = "no HEAT and no HACK counters" if target.kind == "reactor" else "nothing"
         step(f"Blocked: {target.label} takes {nothing}", "rule")
-        fight(state, board, rules, striker, blocker, True, step)
+        fight(striker, sp, blocker, dp, True, step)
     elif target.kind == "personnel":
-        fight(state, board, rules, striker, state.units[target.id], False, step)
+        fight(striker, sp, defender, dp, False, step)
     elif target.kind == "facility":
         fac = board.facilities[target.id]
-        atk = profile(state, board, striker, pack(rules)).atk
+        atk = sp.atk
         fac.damage = min(fac.integrity, fac.damage + atk)
         step(f"{striker.name} deals {atk} to {fac.name}: Integrity {fac.remaining}/{fac.integrity}")
         if fac.destroyed:
@@ -129,7 +131,6 @@ def strike(
             step(f"{fac.name} is destroyed{lost}")
     else:
         plant = board.plants[target.side]
-        sp = profile(state, board, striker, pack(rules))
         who = state.sides[target.side].name
         if hack:
             plant.hack += sp.hack

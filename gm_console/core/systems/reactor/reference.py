@@ -65,7 +65,8 @@ RULES = (
         "blocking", "Blocking (intercepting)",
         "Whatever the target, the defending side may answer a strike with one of its STATIONED Personnel that is not "
         "EXHAUSTED. The strike then turns into a fight between the striker and that blocker. The console uses up the "
-        "blocker (EXHAUSTED) by default, as the worked exchange implies: house rule block_exhausts. The blocker is "
+        "blocker (EXHAUSTED) by default, as the worked exchange implies: house rule block_exhausts. The target "
+        "itself does not intercept for itself unless house rule self_block says so. The blocker is "
         "named on the strike line: strike c1 -> reactor block=watchman. An illegal choice says why, e.g. "
         "'Junior Watchman cannot block: EXHAUSTED'.",
         "block", "intercept", "blocker", "exhausted",

@@ -166,6 +166,7 @@ class ReactorSystem(System):
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         board = board_of(state)
         table = table or {}
+        unit.stats.setdefault("damage", table.get("damage", 0))
         unit.items = tuple(board.cards.find("equipment", item).id for item in unit.items)
         if table.get("card"):
             card = board.cards.find("personnel", table["card"])
@@ -173,7 +174,6 @@ class ReactorSystem(System):
             spec = next(u for u in setup.units if u["id"] == unit.id)
             if "name" not in spec:
                 unit.name = card.name
-        unit.stats.setdefault("damage", table.get("damage", 0))
         for flag, word in (("stationed", lg.STATIONED), ("exhausted", lg.EXHAUSTED)):
             if table.get(flag):
                 unit.conditions[word.lower()] = Condition(word)

@@ -1,0 +1,85 @@
+"""The reactor rules lookup: every rule, card and house rule, in the project's own words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gm_console.core.systems.reactor import SYSTEM
+from gm_console.core.systems.reactor.reference import RULES, TITLES
+from gm_console.files.catalogues import load_catalogues
+from gm_console.reference import build_index
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE_TEXT = Path("/work/shared/rules/reactor-strikes-and-blocks.md")
+OURS = [
+    *sorted((ROOT / "gm_console/core/systems/reactor").glob("*.py")),
+    ROOT / "gm_console/data/reactor-cards.toml",
+    ROOT / "gm_console/ui/panes/reactor.py",
+    ROOT / "gm_console/ui/widgets/reactor_render.py",
+    ROOT / "gm_console/ui/screens/strike_flow.py",
+    *sorted((ROOT / "encounters").glob("reactor-*.toml")),
+    *sorted((ROOT / "docs").glob("reactor*.md")),
+]
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the rule text is not beside the checkout")
+def test_no_ten_word_run_is_copied_from_the_rule_text():
+    w = words(RULE_TEXT.read_text())
+    shingles = {" ".join(w[i : i + 10]) for i in range(len(w) - 9)}
+    entries = "\n".join(e.body + " " + e.title for e in SYSTEM.reference())
+    for name, text in [("reference entries", entries)] + [(p.name, p.read_text()) for p in OURS]:
+        mine = words(text)
+        copied = [" ".join(mine[i : i + 10]) for i in range(len(mine) - 9) if " ".join(mine[i : i + 10]) in shingles]
+        assert copied == [], f"{name}: {copied[:3]}"
+
+
+def test_every_rule_an_error_can_name_has_an_entry():
+    used = set()
+    for path in (ROOT / "gm_console/core/systems/reactor").glob("*.py"):
+        used |= set(re.findall(r'"(reactor\.[a-z-]+)"', path.read_text()))
+    used -= {"reactor.pack_counts"}
+    keys = {e.key for e in RULES}
+    assert used - {"reactor.ids"} <= keys, used - keys
+    assert used <= set(TITLES)
+
+
+def test_every_card_has_an_entry_with_its_numbers():
+    cards = load_catalogues(("reactor",), [])["reactor"]
+    entries = {e.key: e for e in SYSTEM.reference() if e.kind == "card"}
+    for kind, table in cards.items():
+        for cid, data in table.items():
+            entry = entries[f"reactor.card.{cid}"]
+            assert entry.title == data["name"] and entry.system == "reactor"
+    assert "ATK 1, HP 2, RAIDER, pack of 3: ATK 2" in entries["reactor.card.wnaf-conscript"].body
+    assert "2+ counters: +150 K; 3+ counters: +200 K" in entries["reactor.card.hostile-raid"].body
+
+
+def test_rules_cards_and_house_rules_are_found_in_the_lookup():
+    index = build_index([SYSTEM])
+    assert index.search("GUARD")[0].key == "reactor.guard"
+    assert any(e.key == "reactor.card.m80-amr" for e in index.search("M80 AMR"))
+    assert any(e.key == "house.reactor.block_exhausts" for e in index.search("blocker used up"))
+    assert any(e.key == "reactor.lockdown" for e in index.search("lockdown"))
+
+
+def test_rule_entries_name_the_house_rules_that_bend_them():
+    bodies = " ".join(e.body for e in RULES)
+    for rule in SYSTEM.HOUSE_RULES:
+        assert rule.name in bodies, rule.name
+
+
+def test_every_verb_has_an_action_entry_with_an_example_that_parses():
+    from gm_console.core.game import parse_action
+
+    index = build_index([SYSTEM])
+    for cls in SYSTEM.ACTIONS:
+        entry = index.get(f"action.{cls.VERB}")
+        assert entry is not None and cls.EXAMPLE in entry.body
+        assert parse_action(cls.EXAMPLE).notation() == cls.EXAMPLE

@@ -1,0 +1,98 @@
+"""The rule text's worked exchange, replayed from the bundled encounter, step by step."""
+
+from __future__ import annotations
+
+from gm_console.core.game import Game
+from gm_console.files import load_encounter
+from tests.conftest import ENCOUNTERS
+from tests.reactor.helpers import board, prof
+
+PATH = ENCOUNTERS / "reactor-worked-exchange.toml"
+
+
+def test_the_setup_has_the_stats_the_text_gives():
+    game = load_encounter(PATH)
+    start = Game(game.setup)
+    watchman = prof(start, "watchman")
+    assert (watchman.atk, watchman.hp, watchman.hp_why, watchman.damage) == (2, 4, "3+1", 0)
+    assert "GUARD" in watchman.traits and start.state.units["watchman"].has("STATIONED")
+    assert start.state.units["operator"].has("EXHAUSTED")
+    assert [prof(start, c).atk for c in ("c1", "c2", "c3")] == [2, 2, 2]
+    assert [prof(start, c).hp for c in ("c1", "c2", "c3")] == [2, 2, 2]
+    ranger = prof(start, "ranger")
+    assert (ranger.atk, ranger.hack) == (2, 2)
+
+
+def test_replay_ends_exactly_as_the_text_says():
+    game = load_encounter(PATH)
+    state, b = game.state, board(game)
+    # Conscript #1 dead, the Watchman unhurt
+    assert "c1" not in state.units
+    assert [c.id for c in b.casualties] == ["c1"]
+    assert state.units["watchman"].stat("damage") == 0
+    # 200 HEAT on A's core, 2 HACK counters on A's panel
+    assert b.plants["a"].heat == 200
+    assert b.plants["a"].hack == 2
+    # the Hostile Raid deployed: A's next Base Load +150 K
+    assert [p.card for p in b.plants["a"].pending] == ["hostile-raid"]
+    assert b.next_base_load("a") == 150
+    # nothing else moved: B's core untouched, the other Conscripts unhurt
+    assert b.plants["b"].heat == 0 and b.plants["b"].hack == 0
+    assert state.units["c2"].stat("damage") == 0 and state.units["c3"].stat("damage") == 0
+
+
+def test_a_third_counter_makes_the_raid_200():
+    game = load_encounter(PATH)
+    game.push_line("hack a +1")
+    assert board(game).next_base_load("a") == 200
+    game.push_line("next")  # B's Shift End
+    game.push_line("next")  # A's shift: Ready, Base Load
+    assert board(game).plants["a"].heat == 200 + 200
+    assert board(game).plants["a"].pending == []
+
+
+def test_the_raid_lands_on_a_s_next_base_load():
+    game = load_encounter(PATH)
+    game.push_line("next")
+    events = game.push_line("next")
+    assert board(game).plants["a"].heat == 350
+    assert any("+150 (Hostile Raid) = 150 K" in e.text for e in events)
+
+
+def test_each_step_of_the_exchange():
+    game = load_encounter(PATH)
+    lines = game.lines()
+    assert lines == [
+        "strike c1 -> reactor block=watchman",
+        "strike c2 -> reactor",
+        "strike ranger -> reactor hack",
+        "next",
+        "incident hostile-raid -> a",
+    ]
+    # 1: GUARD deals 2 first, the Conscript (HP 2) dies, no damage back
+    s1 = game.state_at(1)
+    assert "c1" not in s1.units and s1.units["watchman"].stat("damage") == 0
+    assert s1.units["watchman"].has("EXHAUSTED")  # used up: A has no other stationed, ready unit
+    assert s1.boards["reactor"].plants["a"].heat == 0
+    steps = " | ".join(s1.boards["reactor"].last)
+    assert steps.index("GUARD") < steps.index("deals 2 to WNAF Conscript #1") < steps.index("deals nothing")
+    # 2: unblocked, HEAT 200
+    assert game.state_at(2).boards["reactor"].plants["a"].heat == 200
+    # 3: the Ranger hacks: 2 counters, no more HEAT
+    s3 = game.state_at(3).boards["reactor"].plants["a"]
+    assert (s3.heat, s3.hack) == (200, 2)
+    # 4: the Incident phase; 5: the raid
+    assert game.state_at(4).boards["reactor"].phase == "incident"
+    assert game.state_at(5).boards["reactor"].plants["a"].pending
+
+
+def test_two_stationed_guards_would_have_held():
+    game = load_encounter(PATH)
+    while game.log:
+        game.undo()
+    game.push_line('add guard2 a name="Second Watchman" copy=watchman')
+    game.push_line("cond guard2 STATIONED")  # posted during A's last shift
+    game.push_line("strike c1 -> reactor block=watchman")
+    game.push_line("strike c2 -> reactor block=guard2")
+    assert board(game).plants["a"].heat == 0
+    assert "c2" not in game.state.units
