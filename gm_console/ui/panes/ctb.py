@@ -107,7 +107,7 @@ class CTBPane(SystemPane):
         if change is not None:
             uid, values = change
             after = what_if(state, rules, uid, len(turns), **values)
-            line = r.turn_bar(state, after, width, "IF" + " " * (3 if state.clock.active else 4), highlight=uid)
+            line = r.turn_bar(state, after, width, "IF " if state.clock.active else "IF  ", highlight=uid)
             line.stylize("italic")
             return line
         if isinstance(draft, (Hit, Brk)) and draft.attacker in state.units and draft.target in state.units:
@@ -125,7 +125,8 @@ class CTBPane(SystemPane):
 
     def body_lines(self) -> list[Text]:
         view = self.view
-        state, rules, width = view.state, view.game.rules, self.inner_width
+        state, rules = view.state, view.game.rules
+        width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
         lines = [r.unit_row(state, rules, unit, lay) for unit in state.units.values()]
         if not lines:

@@ -51,18 +51,25 @@ def short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
+def label(unit: Unit, width: int) -> str:
+    """The unit's name if it fits, else its id (short and unique), else a cut id."""
+    if len(unit.name) <= width:
+        return unit.name
+    return short(unit.id, width)
+
+
 # ---------------------------------------------------------------- turn bar
 
 
-def turn_bar(state: State, turns: list[Turn], width: int, label: str, highlight: str | None = None) -> Text:
+def turn_bar(state: State, turns: list[Turn], width: int, title: str, highlight: str | None = None) -> Text:
     """``NOW Ren ▸ Golem ▸ Mira ...``: the acting unit, then the projection,
     as many as fit. ``highlight`` underlines one unit's turns (the what-if)."""
     text = Text()
-    text.append(f"{label} ", style="bold")
+    text.append(f"{title} ", style="bold")
     active = state.units.get(state.clock.active) if state.clock.active else None
-    entries: list[tuple[str, str]] = []
+    entries: list[tuple[Unit, str]] = []
     if active is not None:
-        entries.append((active.name, side_style(state, active) + " reverse"))
+        entries.append((active, side_style(state, active) + " reverse"))
     for turn in turns:
         unit = state.units.get(turn.unit)
         if unit is None:
@@ -70,14 +77,14 @@ def turn_bar(state: State, turns: list[Turn], width: int, label: str, highlight:
         style = side_style(state, unit)
         if highlight and turn.unit == highlight:
             style += " underline"
-        entries.append((unit.name, style))
+        entries.append((unit, style))
     if not entries:
         text.append("nobody can take a turn", style="dim")
         return text
-    names = max(3, min(10, (width - len(label) - 1) // max(1, min(len(entries), 8)) - 3))
+    names = max(4, min(12, (width - len(title) - 1) // max(1, min(len(entries), 6)) - 3))
     text.no_wrap = True
-    for i, (name, style) in enumerate(entries):
-        piece = short(name, names)
+    for i, (unit, style) in enumerate(entries):
+        piece = label(unit, names)
         need = len(piece) + (3 if i else 0)
         if text.cell_len + need > width - (2 if i < len(entries) - 1 else 0):
             text.append(" …", style="dim")
@@ -142,7 +149,7 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     out_of_fight = is_downed(unit) or is_recalled(unit)
     text = Text()
     text.append("▶ " if active else "  ", style="bold yellow")
-    text.append(f"{short(unit.name, lay.name):<{lay.name}}", style=side_style(state, unit) + (" reverse" if active else ""))
+    text.append(f"{label(unit, lay.name):<{lay.name}}", style=side_style(state, unit) + (" reverse" if active else ""))
     ap, rate = s.get("ap", 0), gain(unit, rules)
     text.append(" ")
     if is_recalled(unit):
@@ -207,7 +214,7 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
             col = (t.tick - now) // scale
             row[col] = str(n) if n < 10 and row[col] == " " else ("*" if row[col] != " " else "+")
         line = Text()
-        line.append(f"{short(unit.name, name_w - 1):<{name_w}}", style=side_style(state, unit))
+        line.append(f"{label(unit, name_w - 1):<{name_w}}", style=side_style(state, unit))
         line.append("".join(row), style="bold")
         lines.append(line)
     if scale > 1:
@@ -229,8 +236,8 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
         text.append(f"{strike.VERB} {strike.attacker} {strike.target}: ", style="bold")
         text.append(raw)
     else:
-        text.append(f"{strike.VERB} {short(target.name, 10):<10} ", style="bold")
-        text.append(f"raw {raw.rsplit('= ', 1)[-1].split(',')[0]:>3}")
+        text.append(f"{strike.VERB} {label(target, 10):<10} ", style="bold")
+        text.append(f"raw {max(1, int(raw.rsplit('= ', 1)[-1].split(',')[0])):>3}")
     if is_broken(target, rules) and isinstance(strike, Hit):
         text.append(" x2 broken", style="bold red")
     for result, amount in amounts.items():

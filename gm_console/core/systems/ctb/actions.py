@@ -341,7 +341,8 @@ class Recall(Action):
 
 def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[str, int], str]:
     """What a hit or brk would do on each effectiveness result, before rolling:
-    (bands, amount per result, the raw sum as text). For previews; no checks."""
+    (bands, amount per result, the raw sum as text, ending in the raw amount).
+    For previews; no checks."""
     attacker, target = state.units[strike.attacker], state.units[strike.target]
     weapon = board_of(state).weapon(attacker.id, strike.weapon)
     numbers = attack_numbers(attacker, target, weapon)
