@@ -43,7 +43,7 @@ async def test_pane_shows_turn_bar_rows_and_marks():
         active = app.game.state.units[app.game.state.clock.active].name
         assert first.startswith(f"NOW {active}")
         rows = pane.body_text.splitlines()
-        golem = next(r for r in rows if "Sparrin" in r and " HP " in r)
+        golem = next(r for r in rows if r[2:].startswith("golem") and " HP " in r)
         assert "BROKEN" in golem and " 0/12" in golem
         drone = next(r for r in rows if "Drone" in r and " HP " in r)
         assert "DOWN" in drone  # DOWNED where the bar is wide enough
@@ -61,7 +61,7 @@ async def test_what_if_preview_appears_while_typing_and_goes_when_cleared():
         assert not before[1].startswith("IF")
         await type_text(pilot, "set golem ap_total 40")
         lines = pane.bar_text.splitlines()
-        assert lines[1].startswith("IF") and lines[1].count("Spar") > before[0].count("Spar")
+        assert lines[1].startswith("IF") and lines[1].count("golem") > before[0].count("golem")
         assert app.game.state.units["golem"].stats["ap_total"] == 8  # nothing applied
         await type_text(pilot, "haste ren 30")
         assert pane.bar_text.splitlines()[1].startswith("IF")
@@ -105,3 +105,16 @@ def test_snapshot_120x40_what_if(snap_compare):
         await type_text(pilot, "set golem ap_total 20")
 
     assert snap_compare(make_app(CAUSEWAY, ["next", "next"]), terminal_size=(120, 40), run_before=typing)
+
+
+def test_odds_lines_under_every_brk_amount_rule():
+    """Regression (seen in tmux): the odds under brk_amount = weapon_brk."""
+    from gm_console.core.systems.ctb.actions import Brk, Hit
+    from gm_console.ui.widgets.ctb_render import matchups, odds_line
+
+    game = load_encounter(CAUSEWAY)  # brk_amount = weapon_brk
+    game.push_line("next")
+    lines = [line.plain for line in matchups(game.state, game.rules, 100)]
+    assert any(line.startswith("brk warlord") and "raw   2" in line for line in lines)  # Tamsin's bow: brk 2
+    assert "raw   1" in odds_line(game.state, game.rules, Hit(attacker="tamsin", target="warlord"), full=False).plain
+    assert "BRK 2" in odds_line(game.state, game.rules, Brk(attacker="tamsin", target="warlord")).plain

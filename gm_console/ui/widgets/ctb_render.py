@@ -196,14 +196,15 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
     now = state.clock.tick
     last = max([t.tick for t in turns] + [now + 10])
     scale = max(1, -(-(last - now) // span_w))  # ticks per cell, rounded up
-    cells = (last - now) // scale + 1
+    stretch = max(1, min(4, span_w // max(1, last - now)))  # cells per tick on wide panes
+    cells = (last - now) // scale * stretch + 1
     head = Text()
     head.append(f"{'tick ' + str(now):<{name_w}}", style="dim")
     axis = ["─"] * cells
-    for i in range(0, cells, 10):
+    for i in range(0, cells, 10 * stretch):
         axis[i] = "┼"
     head.append("".join(axis), style="dim")
-    head.append(f" {now + (cells - 1) * scale}", style="dim")
+    head.append(f" {now + (cells - 1) // stretch * scale}", style="dim")
     lines = [head]
     for unit in state.units.values():
         marks = [t for t in turns if t.unit == unit.id]
@@ -211,7 +212,7 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
             continue
         row = [" "] * cells
         for n, t in enumerate(marks, 1):
-            col = (t.tick - now) // scale
+            col = (t.tick - now) // scale * stretch
             row[col] = str(n) if n < 10 and row[col] == " " else ("*" if row[col] != " " else "+")
         line = Text()
         line.append(f"{label(unit, name_w - 1):<{name_w}}", style=side_style(state, unit))
@@ -228,7 +229,7 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
 def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = True) -> Text:
     """What a hit or brk would do on each d20 band: the raw sum (``full``) or
     just the raw number, then the amount per band."""
-    b, amounts, raw = odds(state, rules, strike)
+    b, amounts, raw, base = odds(state, rules, strike)
     target = state.units[strike.target]
     what = "AR" if isinstance(strike, Brk) else "HP"
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -237,7 +238,7 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
         text.append(raw)
     else:
         text.append(f"{strike.VERB} {label(target, 10):<10} ", style="bold")
-        text.append(f"raw {max(1, int(raw.rsplit('= ', 1)[-1].split(',')[0])):>3}")
+        text.append(f"raw {base:>3}")
     if is_broken(target, rules) and isinstance(strike, Hit):
         text.append(" x2 broken", style="bold red")
     for result, amount in amounts.items():

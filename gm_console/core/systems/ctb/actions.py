@@ -339,9 +339,9 @@ class Recall(Action):
         clock.settle(state, ctx, unit)
 
 
-def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[str, int], str]:
+def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[str, int], str, int]:
     """What a hit or brk would do on each effectiveness result, before rolling:
-    (bands, amount per result, the raw sum as text, ending in the raw amount).
+    (bands, amount per result, the raw sum as text, the raw amount).
     For previews; no checks."""
     attacker, target = state.units[strike.attacker], state.units[strike.target]
     weapon = board_of(state).weapon(attacker.id, strike.weapon)
@@ -349,7 +349,7 @@ def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[
     b = unit_bands(attacker, strike.assist, rules)
     rounding = hr(rules, "glancing_rounding")
     out: dict[str, int] = {}
-    text = ""
+    text, raw = "", 0
     for result, face in ((math.GLANCING, 1), (math.REGULAR, b.glance_ceiling + 1), (math.CRITICAL, 20)):
         if result == math.GLANCING and b.glance_ceiling < 1:
             continue
@@ -361,7 +361,9 @@ def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[
                                stack=hr(rules, "double_stack"))  # fmt: skip
         out[result] = o.amount
         text = text or o.text.split(", d20")[0]
-    return b, out, text
+        if result == math.REGULAR or not raw:
+            raw = o.amount if (isinstance(strike, Brk) or not is_broken(target, rules)) else o.amount // 2
+    return b, out, text, raw
 
 
 ACTIONS: tuple[type[Action], ...] = (Hit, Brk, Tick, Haste, Slow, Delay, Rush, Recall)
