@@ -1,0 +1,251 @@
+"""The conflict board: everything the zone conflict keeps besides the units.
+
+Stress is the unit stat ``stress``; everything else per character (tier,
+cysuit, weapons, Injuries, the Fatigued Attribute) is a ``Char`` here. The
+board also holds the round (who has acted, whose side picks next), the
+running turn's action economy, Injuries waiting to be Avoided or suffered,
+Reach and cover, hazards and the complications rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .catalogue import Catalogue
+
+NPC_TIERS = ("minor", "notable", "major")
+TIERS = ("main", "supporting", *NPC_TIERS)
+
+
+@dataclass
+class Injury:
+    name: str
+    severity: int
+    intent: str  # "stun" or "deadly"
+    treated: bool = False
+    debilitating: bool = False
+    since: int = 0  # log index of the action that inflicted it
+
+    def label(self) -> str:
+        mark = ", treated" if self.treated else ""
+        return f"{self.name} ({self.intent} {self.severity}{mark})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "severity": self.severity,
+            "intent": self.intent,
+            "treated": self.treated,
+            "debilitating": self.debilitating,
+            "since": self.since,
+        }
+
+
+@dataclass
+class Char:
+    tier: str
+    values: int = 0
+    cysuit: bool = True
+    synthetic: bool = False
+    weapons: tuple[str, ...] = ()
+    injuries: list[Injury] = field(default_factory=list)
+    stress_max: int = 0
+    fatigued: bool = False
+    fatigued_attr: str | None = None
+    avoided: bool = False  # a Notable NPC's once-a-scene Threat Avoid is used
+    grace: int = 0  # scenes the cysuit keeps a Dying wearer alive beyond this one
+
+    @property
+    def npc(self) -> bool:
+        return self.tier in NPC_TIERS
+
+    def copy(self) -> Char:
+        return replace(self, injuries=[replace(i) for i in self.injuries])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tier": self.tier,
+            "values": self.values,
+            "cysuit": self.cysuit,
+            "synthetic": self.synthetic,
+            "weapons": list(self.weapons),
+            "injuries": [i.to_json() for i in self.injuries],
+            "stress_max": self.stress_max,
+            "fatigued": self.fatigued,
+            "fatigued_attribute": self.fatigued_attr,
+            "avoided_this_scene": self.avoided,
+            "cysuit_grace": self.grace,
+        }
+
+
+@dataclass
+class Pending:
+    """An Injury that has landed but is not yet Avoided or suffered."""
+
+    target: str
+    source: str | None  # the attacker, or None for a hazard
+    what: str  # weapon or hazard name
+    severity: int  # before Protection and increases
+    intent: str
+    protection: int = 0
+    piercing: bool = False
+    increase: int = 0
+    intense: bool = False
+    bonus: int = 0  # bonus Momentum usable only on this attack (a prone target)
+    debilitating: bool = False
+    attack: int = -1  # log index of the attack (one attack may hit several targets)
+    area: bool = False
+
+    @property
+    def adjusted(self) -> int:
+        raw = self.severity + self.increase
+        return raw if self.piercing else max(1, raw - self.protection)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "source": self.source,
+            "what": self.what,
+            "severity": self.severity,
+            "intent": self.intent,
+            "protection": self.protection,
+            "piercing": self.piercing,
+            "increase": self.increase,
+            "adjusted": self.adjusted,
+            "bonus_momentum": self.bonus,
+        }
+
+
+@dataclass
+class TurnUse:
+    """The running turn's action economy."""
+
+    unit: str
+    start: int  # log index of the action that started it
+    kept: bool = False  # given by Keep the Initiative: it must pass to the opposition
+    majors: int = 0
+    minors: int = 0
+    extra_majors: int = 0
+    extra_minors: int = 0
+    prepared: bool = False
+    aimed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "kept": self.kept,
+            "majors": self.majors,
+            "minors": self.minors,
+            "bought_majors": self.extra_majors,
+            "bought_minors": self.extra_minors,
+            "prepared": self.prepared,
+            "aimed": self.aimed,
+        }
+
+
+@dataclass
+class LastTask:
+    """The latest task a character succeeded at, for spends that need one."""
+
+    unit: str
+    index: int
+    success: bool
+    recovered: int = 0
+
+
+@dataclass
+class OpposedWin:
+    winner: str
+    loser: str
+    melee: bool
+    weapon_of_loser: str | None = None
+
+
+@dataclass
+class Hazard:
+    id: str
+    name: str
+    mode: str  # "attritional" or "acute"
+    severity: int
+    interval: str
+    intent: str = "deadly"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "mode": self.mode,
+            "severity": self.severity,
+            "interval": self.interval,
+            "intent": self.intent,
+        }
+
+
+@dataclass
+class Board:
+    catalogue: Catalogue
+    opening: str = "players"  # who opens round 1: "players", or "gm" after an ambush
+    first: str | None = None  # the clear choice to take the first turn, if the file names one
+    to_go: str = "players"  # whose side picks the next turn: "players" or "gm"
+    acted: list[str] = field(default_factory=list)
+    majors: dict[str, int] = field(default_factory=dict)  # Major Actions this round
+    seized: bool = False
+    turn: TurnUse | None = None
+    pending: list[Pending] = field(default_factory=list)
+    last: LastTask | None = None
+    opposed: OpposedWin | None = None
+    withdraw: str | None = None  # may step out of Reach for free (won an opposed melee defence)
+    reach: set[tuple[str, str]] = field(default_factory=set)  # sorted pairs within Reach
+    cover: dict[str, str] = field(default_factory=dict)  # unit -> zone whose cover it uses
+    chars: dict[str, Char] = field(default_factory=dict)
+    hazards: dict[str, Hazard] = field(default_factory=dict)
+    complications: list[str] = field(default_factory=list)
+    scene: int = 1
+
+    def char(self, uid: str) -> Char:
+        return self.chars[uid]
+
+    def copy(self) -> Board:
+        return Board(
+            self.catalogue,  # immutable, shared
+            self.opening,
+            self.first,
+            self.to_go,
+            list(self.acted),
+            dict(self.majors),
+            self.seized,
+            replace(self.turn) if self.turn else None,
+            [replace(p) for p in self.pending],
+            replace(self.last) if self.last else None,
+            replace(self.opposed) if self.opposed else None,
+            self.withdraw,
+            set(self.reach),
+            dict(self.cover),
+            {k: c.copy() for k, c in self.chars.items()},
+            {k: replace(h) for k, h in self.hazards.items()},
+            list(self.complications),
+            self.scene,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scene": self.scene,
+            "opening": self.opening,
+            "first": self.first,
+            "to_go": self.to_go,
+            "acted": list(self.acted),
+            "majors_this_round": dict(self.majors),
+            "seized": self.seized,
+            "turn": self.turn.to_json() if self.turn else None,
+            "pending": [p.to_json() for p in self.pending],
+            "reach": [list(p) for p in sorted(self.reach)],
+            "cover": dict(self.cover),
+            "chars": {k: c.to_json() for k, c in self.chars.items()},
+            "hazards": {k: h.to_json() for k, h in self.hazards.items()},
+            "complications": list(self.complications),
+        }
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)

@@ -1,0 +1,192 @@
+"""The zone conflict text's silent spots, each a named house rule with a default.
+
+An encounter overrides any of them under ``[house_rules.conflict]``; the rules
+reference shows every one with the value in force.
+"""
+
+from __future__ import annotations
+
+from gm_console.core import schema as s
+from gm_console.core.rules import HouseRule
+
+BANDS = ("reach", "close", "medium", "long", "extreme")
+
+
+def _rule(name: str, spec: s.Spec, default, title: str, explain: str) -> HouseRule:
+    return HouseRule("conflict", name, spec, default, title, explain)
+
+
+MOMENTUM_CAP = _rule(
+    "momentum_cap",
+    s.Int(min=1, max=99),
+    6,
+    "Momentum pool cap",
+    "The group's Momentum pool never holds more than this. Momentum earned beyond it is lost, and the log "
+    "says how much. Six is the usual size of a 2d20 group pool; the text gives the pool but not its size.",
+)
+THREAT_DEFICIT = _rule(
+    "threat_deficit",
+    s.Str(choices=("deadly", "any", "never")),
+    "deadly",
+    "Threat deficit",
+    "When the GM's Threat may drop below zero. 'deadly' (the default): only the 1 Threat an NPC pays for "
+    "Deadly intent may push it into deficit, as the text allows; every other GM spend needs the Threat in "
+    "the pool. 'any': every GM spend may run a deficit. 'never': no spend may. A deficit is shown as a "
+    "negative Threat and is paid back by the next Threat gained.",
+)
+MIRROR = _rule(
+    "spend_adds_threat",
+    s.Str(choices=("table", "all", "none")),
+    "table",
+    "Combat Momentum spends add Threat",
+    "Which Momentum spends hand the GM an equal amount of Threat. 'table' (the default): the spends of the "
+    "combat spends table (the `spends` list marked combat = true in the data). 'all': every Momentum the "
+    "players spend while a conflict runs, including Keep the Initiative, extra actions, Severity, "
+    "Counterattack, recovery and bought dice. 'none': no mirroring.",
+)
+RANGE_BANDS = _rule(
+    "range_bands",
+    s.List(s.Str(choices=BANDS[1:]), min_len=4, max_len=4),
+    ["close", "medium", "long", "extreme"],
+    "Range bands by zone distance",
+    "The range band for a target 0, 1, 2 and 3-or-more zones away (counting connections, locked or not). "
+    "Two characters in the same zone are at Reach instead when one is within Reach of the other. The text "
+    "names the bands but leaves their table empty; this is the common 2d20 reading.",
+)
+REACH = _rule(
+    "reach",
+    s.Str(choices=("engaged", "zone")),
+    "engaged",
+    "What counts as within Reach",
+    "'engaged' (the default): characters are within Reach of each other only after one moves up to the "
+    "other (`stride kai hall near=gob`) or starts there (`near = [...]` in the file); moving away ends it. "
+    "'zone': everyone in the same zone is within Reach of everyone else there.",
+)
+DICE_COSTS = _rule(
+    "extra_dice_costs",
+    s.List(s.Int(min=0, max=9), max_len=8),
+    [1, 2, 3],
+    "Cost of extra d20s",
+    "What each d20 bought beyond the first two costs, in order: by default the third costs 1, the fourth "
+    "2 and the fifth 3, so five dice at most. The players pay Momentum (or add the same Threat with "
+    "pay=threat); the GM pays Threat. The task chapter that would say this is not part of the text.",
+)
+COMPLICATION_RANGE = _rule(
+    "complication_range",
+    s.Int(min=1, max=5),
+    1,
+    "Complication range",
+    "How many faces at the top of the d20 count as complications: 1 means only a 20. An untreated Injury "
+    "widens it by one for its healing task, as the text says.",
+)
+OPPOSED_TIES = _rule(
+    "opposed_ties",
+    s.Str(choices=("defender", "actor")),
+    "defender",
+    "Ties in opposed tasks",
+    "In an opposed task each side rolls against its own Difficulty and counts Momentum (successes over "
+    "it); the side that started the task wins with more Momentum than the other, and the winner keeps the "
+    "difference. On a tie the defender wins by default; 'actor' gives ties to the one who started it.",
+)
+DEFENCE_DIFFICULTY = _rule(
+    "defence_difficulty",
+    s.Int(min=0, max=5),
+    1,
+    "Defender's Difficulty in opposed tasks",
+    "The Difficulty the defending side rolls against in an opposed task (the text gives the attacker's "
+    "Difficulty only). The defender's own penalties (Fatigued, untreated Injury, an enemy within Reach "
+    "when defending against a Ranged Attack) are added.",
+)
+AIM_REROLL = _rule(
+    "aim_reroll",
+    s.Int(min=0, max=2),
+    1,
+    "Aim without Accurate",
+    "How many d20s Aim lets a character re-roll with a weapon that is neither Accurate (2) nor "
+    "Inaccurate (0). The Minor Action list is empty in the text; 1 is the usual 2d20 value.",
+)
+DIFFICULT_TERRAIN = _rule(
+    "difficult_terrain",
+    s.Str(choices=("sprint", "any")),
+    "sprint",
+    "Entering difficult terrain",
+    "'sprint' (the default): only a Sprint enters a zone with difficult terrain, and it takes the "
+    "Fitness task; a Movement Minor Action cannot. 'any': a Movement may enter it freely and only a "
+    "Sprint through it takes the task.",
+)
+SPRINT_FAILURE = _rule(
+    "sprint_failure",
+    s.Str(choices=("before", "stay")),
+    "before",
+    "A failed Sprint across difficult terrain",
+    "'before' (the default): the sprinter gets as far as the last zone before the difficult one. 'stay': "
+    "they do not move at all. The text only says that success crosses.",
+)
+INJURY_PENALTY = _rule(
+    "injury_penalty",
+    s.Int(min=0, max=3),
+    1,
+    "Penalty of an untreated Injury",
+    "Difficulty added to every task of a character who carries an untreated Injury (0 switches it off). "
+    "The text says treatment stops an Injury's penalties but not what they are.",
+)
+NPC_STRESS = _rule(
+    "npc_stress",
+    s.Str(choices=("fitness", "none")),
+    "fitness",
+    "Stress of Notable and Major NPCs",
+    "'fitness' (the default): Notable and Major NPCs keep a Stress track as long as their Fitness and may "
+    "Avoid an Injury with it like anyone else, besides their Threat option; they never become Fatigued. "
+    "'none': they have no Stress and only the Threat option. Minor NPCs never have Stress.",
+)
+FILL_ON_SUFFER = _rule(
+    "fill_on_suffer",
+    s.Bool(),
+    True,
+    "A full track fills before the Injury lands",
+    "When a character without room for the whole Severity suffers the Injury, their remaining Stress "
+    "spaces are filled first, as the text describes. Set false to leave the track as it was.",
+)
+AUTO_PICK = _rule(
+    "auto_pick",
+    s.Bool(),
+    True,
+    "Start the only possible turn",
+    "Within a round, when `next` ends a turn and only one character may go next, that turn starts at "
+    "once. A new round always waits for a pick (`turn`, or `seize` by the GM).",
+)
+SEIZE_EACH_ROUND = _rule(
+    "seize_each_round",
+    s.Bool(),
+    False,
+    "Paying to seize later rounds",
+    "Whether the GM may pay 1 Threat to open a later round with an NPC. By default the paid seize is "
+    "for the opening of the conflict only; later rounds go to the opposition only when the situation "
+    "gives it to them (`seize UNIT free`).",
+)
+
+HOUSE_RULES = (
+    MOMENTUM_CAP,
+    THREAT_DEFICIT,
+    MIRROR,
+    RANGE_BANDS,
+    REACH,
+    DICE_COSTS,
+    COMPLICATION_RANGE,
+    OPPOSED_TIES,
+    DEFENCE_DIFFICULTY,
+    AIM_REROLL,
+    DIFFICULT_TERRAIN,
+    SPRINT_FAILURE,
+    INJURY_PENALTY,
+    NPC_STRESS,
+    FILL_ON_SUFFER,
+    AUTO_PICK,
+    SEIZE_EACH_ROUND,
+)
+
+
+def rule(ctx_or_rules, name: str):
+    """The value of house rule ``conflict.<name>`` from a Context or a Rules."""
+    rules = getattr(ctx_or_rules, "rules", ctx_or_rules)
+    return rules[f"conflict.{name}"]

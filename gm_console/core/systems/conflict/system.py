@@ -1,0 +1,164 @@
+"""The zone conflict system: its hooks on the generic actions and the clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.core.actions import Action, AddUnit, Context
+from gm_console.core.errors import IllegalAction
+from gm_console.core.reference import RefEntry
+from gm_console.core.rules import Rules
+from gm_console.core.schema import Problem
+from gm_console.core.setup import Setup
+from gm_console.core.state import State, Unit
+from gm_console.core.system import System
+
+from . import palette, reference, tables, turns
+from .board import pair
+from .catalogue import CATALOGUE_TABLE
+from .common import R_MOMENTUM, R_THREAT, board, ctrl, side_label, unit_name
+from .house_rules import HOUSE_RULES, rule
+from .stress import compute_max, refresh
+from .verbs import ACTIONS
+
+
+class ConflictSystem(System):
+    NAME = "conflict"
+    TITLE = "Zone Conflict"
+    SUMMARY = "Rounds of alternating turns, 2d20 tasks, Momentum and Threat, zones and Reach, Stress and Injury."
+    ACTIONS = ACTIONS
+    HOUSE_RULES = HOUSE_RULES
+    UNIT_TABLE = tables.UNIT_TABLE
+    BOARD_TABLE = tables.BOARD_TABLE
+    CATALOGUE = "conflict.toml"
+    CATALOGUE_TABLE = CATALOGUE_TABLE
+    CLOCK = True
+
+    # -- setup
+    def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
+        tables.check_setup(setup, problems)
+
+    def init_board(self, setup: Setup, rules: Rules) -> Any:
+        return tables.make_board(setup)
+
+    def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
+        table = table or {}
+        b = board(state)
+        b.chars[unit.id] = tables.make_char(table, ctrl(state, unit.id))
+        unit.stats.update(table.get("attributes", {}))
+        unit.stats.update(table.get("specializations", {}))
+        unit.stats["stress"] = table.get("stress", unit.stats.get("stress", 0))
+        if table.get("protection"):
+            unit.stats["protection"] = table["protection"]
+        if table.get("cover"):
+            b.cover[unit.id] = unit.zone
+        for other in table.get("near", ()):
+            b.reach.add(pair(unit.id, other))
+        refresh(state, rules, unit.id)
+        c = b.chars[unit.id]
+        if c.fatigued_attr and not c.fatigued:
+            c.fatigued_attr = None
+
+    # -- hooks on generic actions
+    def unit_added(self, state: State, unit: Unit, template: Unit | None, ctx: Context) -> None:
+        b = board(state)
+        if template is not None and template.id in b.chars:
+            old = b.chars[template.id]
+            c = tables.make_char({}, ctrl(state, unit.id))
+            c.tier, c.values, c.cysuit, c.synthetic, c.weapons = old.tier, old.values, old.cysuit, old.synthetic, old.weapons
+            if unit.stats.get("stress") == template.stats.get("stress"):
+                unit.stats["stress"] = 0  # a fresh character, not the template's wounds
+        else:
+            c = tables.make_char({}, ctrl(state, unit.id))
+        unit.stats.setdefault("stress", 0)
+        b.chars[unit.id] = c
+        refresh(state, ctx.rules, unit.id, ctx)
+        ctx.emit(f"{unit.name} is a {c.tier} character with Stress {unit.stats['stress']}/{c.stress_max}", "rule", unit.id)
+
+    def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
+        b = board(state)
+        b.chars.pop(unit.id, None)
+        b.acted = [u for u in b.acted if u != unit.id]
+        b.reach = {p for p in b.reach if unit.id not in p}
+        b.cover.pop(unit.id, None)
+        b.pending = [p for p in b.pending if p.target != unit.id]
+        if b.turn is not None and b.turn.unit == unit.id:
+            b.turn = None
+        if b.withdraw == unit.id:
+            b.withdraw = None
+
+    def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
+        for key, value in action.stats:
+            if value < 0:
+                raise IllegalAction(f"{key} cannot be negative", "Stress")
+
+    def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
+        if unit.id not in board(state).chars:
+            return
+        if value < 0 and (stat in ("stress", "protection") or stat in board(state).catalogue.attributes):
+            raise IllegalAction(f"{stat} cannot be negative", "Stress")
+        if stat == "stress":
+            most = compute_max(state, ctx.rules, unit.id)
+            if value > most:
+                raise IllegalAction(f"{unit.name}'s Stress track holds {most}; {value} is more than that", "Stress")
+
+    def stat_set(self, state: State, unit: Unit, stat: str, old: int | None, ctx: Context) -> None:
+        if unit.id in board(state).chars:
+            refresh(state, ctx.rules, unit.id, ctx)
+
+    def check_pool(self, state: State, pool: str, value: int, ctx: Context) -> None:
+        if pool == "momentum":
+            cap = rule(ctx, "momentum_cap")
+            if not 0 <= value <= cap:
+                raise IllegalAction(f"the Momentum pool holds 0 to {cap}; {value} is outside it", R_MOMENTUM)
+        elif pool == "threat" and value < 0 and rule(ctx, "threat_deficit") != "any":
+            raise IllegalAction(f"Threat {value} would be a deficit, which house rule threat_deficit allows only for Deadly intent", R_THREAT)
+
+    # -- the clock
+    def check_advance(self, state: State, ctx: Context) -> None:
+        turns.check_next(state, ctx)
+
+    def advance(self, state: State, ctx: Context) -> None:
+        turns.advance(state, ctx)
+
+    def describe_turn(self, state: State) -> str:
+        b = state.boards.get(self.NAME)
+        if b is None:
+            return ""
+        if b.pending:
+            p = b.pending[0]
+            return f"{unit_name(state, p.target)} must avoid or suffer (Severity {p.adjusted})"
+        if state.clock.active:
+            return "kept initiative" if b.turn and b.turn.kept else ""
+        left = turns.candidates(state, b.to_go)
+        return f"{side_label(b.to_go)} pick: {', '.join(unit_name(state, u) for u in left)}" if left else "next ends the round"
+
+    # -- reference, palette, starter
+    def reference(self) -> list[RefEntry]:
+        return reference.entries()
+
+    def legal_actions(self, state: State, ctx: Context) -> list[Action]:
+        return palette.offers(state, ctx)
+
+    def starter_unit(self, role: str) -> dict[str, Any] | None:
+        if role == "hero":
+            return {
+                "tier": "main",
+                "attributes": {"control": 9, "daring": 10, "fitness": 9, "insight": 8, "presence": 8, "reason": 9},
+                "specializations": {"security": 2, "medicine": 1, "engineering": 1},
+                "weapons": ["field-sidearm"],
+            }
+        if role == "foe":
+            return {
+                "tier": "notable",
+                "attributes": {"control": 9, "daring": 9, "fitness": 8, "insight": 7, "presence": 7, "reason": 7},
+                "specializations": {"security": 2},
+                "weapons": ["field-sidearm", "knife"],
+            }
+        return None
+
+    def starter_board(self) -> dict[str, Any] | None:
+        return {"opening": "players"}
+
+    def starter_extra(self) -> dict[str, Any]:
+        return {"pools": {"momentum": 0, "threat": 2}}

@@ -1,0 +1,135 @@
+"""The conflict sections of an encounter file: ``[units.conflict]`` per
+character and the ``[conflict]`` board (the opening, hazards, and additions to
+the data lists), and how they become the initial board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_console.core import schema as s
+from gm_console.core.schema import Key, Problem
+
+from .board import TIERS, Board, Char, Hazard, Injury
+from .catalogue import EXTENSION_KEYS, Catalogue
+
+SCORES = s.Table(extra=s.Int(min=0, max=20), extra_key=r"[a-z][a-z0-9_]*", name="a table of scores by name")
+
+INJURY = s.Table(
+    {
+        "name": Key(s.Str(), required=True, doc="the Trait the Injury is named as"),
+        "severity": Key(s.Int(min=1, max=5), required=True),
+        "intent": Key(s.Str(choices=("stun", "deadly")), default="deadly"),
+        "treated": Key(s.Bool(), default=False),
+        "debilitating": Key(s.Bool(), default=False),
+    },
+    name="an injury table",
+)
+
+UNIT_TABLE = s.Table(
+    {
+        "tier": Key(
+            s.Str(choices=TIERS),
+            doc="main, supporting, or an NPC tier: minor, notable, major (default: main on the players' side, minor otherwise)",
+        ),
+        "values": Key(s.Int(min=0, max=9), default=0, doc="a Supporting Character's Values (sets the Stress track)"),
+        "attributes": Key(SCORES, default={}, doc="Attribute scores, e.g. { control = 9, daring = 10, fitness = 8 }"),
+        "specializations": Key(SCORES, default={}, doc="Specialization ratings, e.g. { security = 2, medicine = 1 }"),
+        "stress": Key(s.Int(min=0, max=40), default=0, doc="Stress already marked"),
+        "protection": Key(s.Int(min=0, max=5), default=0, doc="Protection beyond the cysuit (armour, shields, Traits)"),
+        "cysuit": Key(s.Bool(), doc="wears a working cysuit: Protection 1 and the Dying grace (default: players' side yes)"),
+        "synthetic": Key(s.Bool(), default=False, doc="a Synthetic chassis: Engineering replaces Medicine to patch it"),
+        "weapons": Key(s.List(s.Str(pattern=r"[a-z][a-z0-9-]*", pattern_doc="a weapon id"), unique=True), default=[], doc="weapon ids from the data list or [conflict.weapons]"),
+        "injuries": Key(s.List(INJURY), default=[], doc="Injuries at the start"),
+        "cover": Key(s.Bool(), default=False, doc="starts within Reach of its zone's cover"),
+        "near": Key(s.List(s.Id(), unique=True), default=[], doc="units it starts within Reach of"),
+        "fatigued_attribute": Key(s.Id(), doc="the Attribute that fails while Fatigued, if it starts Fatigued"),
+    },
+    name="a conflict unit table",
+)
+
+HAZARD = s.Table(
+    {
+        "id": Key(s.Id(), required=True),
+        "name": Key(s.Str(), doc="shown in the log (default: the id)"),
+        "mode": Key(s.Str(choices=("attritional", "acute")), required=True),
+        "severity": Key(s.Int(min=1, max=5), required=True),
+        "interval": Key(s.Str(), default="each exposure", doc="one round, ten minutes, an hour, ..."),
+        "intent": Key(s.Str(choices=("stun", "deadly")), default="deadly", doc="for acute Injuries"),
+    },
+    name="a hazard table",
+)
+
+BOARD_TABLE = s.Table(
+    {
+        "opening": Key(
+            s.Str(choices=("players", "gm")),
+            default="players",
+            doc="who opens round 1: gm when the opposition clearly seized it (an ambush)",
+        ),
+        "first": Key(s.Id(), doc="the clear choice to take the first turn (else the GM asks, highest Daring first)"),
+        "hazards": Key(s.List(HAZARD), default=[], doc="hazards stated at the start"),
+        **EXTENSION_KEYS,
+    },
+    name="a conflict board table",
+)
+
+
+def check_setup(setup: Any, problems: list[Problem]) -> None:
+    ids = {u["id"]: u for u in setup.units}
+    pools = setup.pools
+    for pool in ("momentum", "threat"):
+        if pool not in pools:
+            problems.append(Problem(f"pools.{pool}", "the conflict system needs this pool: add it under [pools] (e.g. 0)"))
+    board = setup.board("conflict") or {}
+    first = board.get("first")
+    if first is not None and first not in ids:
+        from gm_console.core.errors import UnknownName
+
+        problems.append(Problem("conflict.first", str(UnknownName("unit", first, ids))))
+    for i, unit in enumerate(setup.units):
+        table = unit.get("conflict") or {}
+        for j, other in enumerate(table.get("near", [])):
+            if other not in ids:
+                problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"no unit {other!r}"))
+            elif ids[other].get("zone") != unit.get("zone"):
+                problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"{other!r} is not in the same zone"))
+    seen: set[str] = set()
+    for i, h in enumerate(board.get("hazards", [])):
+        if h.get("id") in seen:
+            problems.append(Problem(f"conflict.hazards[{i}].id", f"duplicate hazard id {h.get('id')!r}"))
+        seen.add(h.get("id"))
+
+
+def make_board(setup: Any) -> Board:
+    data = setup.board("conflict") or {}
+    catalogue = Catalogue(setup.catalogues.get("conflict"), data)
+    problems = []
+    for i, unit in enumerate(setup.units):
+        for j, wid in enumerate((unit.get("conflict") or {}).get("weapons", [])):
+            if catalogue.weapon(wid) is None:
+                problems.append(
+                    f"units[{i}].conflict.weapons[{j}]: unknown weapon {wid!r}{catalogue.suggest(wid, catalogue.weapons)}"
+                )
+    if problems:
+        raise ValueError("; ".join(problems))
+    b = Board(catalogue, opening=data.get("opening", "players"), first=data.get("first"))
+    b.to_go = b.opening
+    for h in data.get("hazards", []):
+        b.hazards[h["id"]] = Hazard(h["id"], h.get("name", h["id"]), h["mode"], h["severity"], h.get("interval", "each exposure"), h.get("intent", "deadly"))
+    return b
+
+
+def make_char(table: dict[str, Any], controller: str) -> Char:
+    players = controller == "players"
+    return Char(
+        tier=table.get("tier") or ("main" if players else "minor"),
+        values=table.get("values", 0),
+        cysuit=table["cysuit"] if table.get("cysuit") is not None else players,
+        synthetic=table.get("synthetic", False),
+        weapons=tuple(table.get("weapons", ())),
+        injuries=[
+            Injury(i["name"], i["severity"], i.get("intent", "deadly"), i.get("treated", False), i.get("debilitating", False), -1)
+            for i in table.get("injuries", [])
+        ],
+        fatigued_attr=table.get("fatigued_attribute"),
+    )

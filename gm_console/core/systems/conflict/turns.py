@@ -1,0 +1,167 @@
+"""Rounds and alternating turns, the opening, and Keep the Initiative.
+
+Each round everyone able to act takes one turn. After a turn the other side
+picks one of its characters who has not acted; when one side runs out, the
+other finishes. A round opens with the players unless the opposition seized
+the opening. ``board.to_go`` is the controller ("players" or "gm") whose pick
+it is; ``board.acted`` lists who has taken (or is taking) a turn this round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gm_console.core import timing
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State
+
+from .board import TurnUse
+from .common import (
+    DEAD,
+    R_ALTERNATION,
+    R_DEFEATED,
+    R_ONE_TURN,
+    R_PENDING,
+    able,
+    board,
+    ctrl,
+    other,
+    side_label,
+    unit_name,
+)
+from .house_rules import rule
+from .stress import clear_stun
+
+if TYPE_CHECKING:
+    from gm_console.core.actions import Context
+
+
+def candidates(state: State, controller: str) -> list[str]:
+    b = board(state)
+    return [uid for uid in state.units if uid in b.chars and ctrl(state, uid) == controller and able(state, uid) and uid not in b.acted]
+
+
+def check_no_pending(state: State) -> None:
+    pending = board(state).pending
+    if pending:
+        p = pending[0]
+        who = unit_name(state, p.target)
+        raise IllegalAction(
+            f"{who} must first Avoid or suffer the Severity {p.adjusted} Injury (avoid {p.target} / suffer {p.target})",
+            R_PENDING,
+        )
+
+
+def check_start(state: State, uid: str) -> None:
+    """Can ``uid`` take the next turn, with no turn running?"""
+    b = board(state)
+    unit = state.unit(uid)
+    if unit.has(DEAD):
+        raise IllegalAction(f"{unit.name} is dead", R_DEFEATED)
+    if not able(state, uid):
+        raise IllegalAction(f"{unit.name} is Defeated and takes no actions until revived", R_DEFEATED)
+    if uid in b.acted:
+        raise IllegalAction(f"{unit.name} has already acted in round {state.clock.round}; no one acts twice a round", R_ONE_TURN)
+    mine = ctrl(state, uid)
+    if mine != b.to_go and candidates(state, b.to_go):
+        left = ", ".join(unit_name(state, u) for u in candidates(state, b.to_go))
+        raise IllegalAction(f"sides alternate: it is {side_label(b.to_go)}' pick ({left})", R_ALTERNATION)
+
+
+def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None:
+    b = board(state)
+    state.clock.active = uid
+    state.clock.turn += 1
+    b.to_go = ctrl(state, uid)
+    b.acted.append(uid)
+    b.turn = TurnUse(uid, ctx.index, kept=kept)
+    b.last = None
+    how = " (kept initiative)" if kept else ""
+    ctx.emit(f"{unit_name(state, uid)}'s turn{how}: one Major and one Minor Action", "turn", uid)
+
+
+def end_turn(state: State, ctx: Context, *, auto: bool) -> None:
+    """End the running turn (if any), pass the pick, and end the round when no one is left."""
+    b = board(state)
+    uid = state.clock.active
+    last = b.to_go
+    if uid is not None and uid in state.units:
+        last = ctrl(state, uid)
+        timing.end_turn(state, ctx, uid)
+        clear_stun(state, ctx, uid, b.turn.start if b.turn else ctx.index)
+        ctx.emit(f"{unit_name(state, uid)}'s turn ends", "turn", uid)
+    state.clock.active = None
+    b.turn = None
+    b.opposed = None
+    b.withdraw = None
+    b.last = None
+    pick(state, ctx, other(last) if uid is not None else b.to_go, auto=auto)
+
+
+def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
+    """Hand the pick to ``preferred``, or to the other side when it has no one left."""
+    b = board(state)
+    if candidates(state, preferred):
+        b.to_go = preferred
+    elif candidates(state, other(preferred)):
+        b.to_go = other(preferred)
+        ctx.emit(f"{side_label(preferred).capitalize()} have no one left to act: {side_label(b.to_go)} finish the round", "rule")
+    else:
+        end_round(state, ctx)
+        return
+    left = candidates(state, b.to_go)
+    if auto and len(left) == 1 and rule(ctx, "auto_pick"):
+        start_turn(state, ctx, left[0])
+    else:
+        ctx.emit(f"{side_label(b.to_go).capitalize()} pick who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
+
+
+def end_round(state: State, ctx: Context) -> None:
+    b = board(state)
+    timing.end_round(state, ctx)
+    state.clock.round += 1
+    state.clock.turn = 0
+    b.acted = []
+    b.majors = {}
+    b.seized = False
+    b.to_go = "players" if candidates(state, "players") or not candidates(state, "gm") else "gm"
+    left = candidates(state, b.to_go)
+    ctx.emit(
+        f"Round {state.clock.round} begins: {side_label(b.to_go)} pick who goes first ({', '.join(unit_name(state, u) for u in left) or 'no one can act'})",
+        "turn",
+    )
+
+
+def after_end(state: State, ctx: Context) -> State:
+    """The state as it would be once the running turn ended (for checks)."""
+    from gm_console.core.actions import Context as Ctx
+
+    sim = state.copy()
+    end_turn(sim, Ctx(ctx.rules, ctx.systems, ctx.setup, ctx.index), auto=False)
+    return sim
+
+
+def check_next(state: State, ctx: Context) -> None:
+    check_no_pending(state)
+    if state.clock.active is not None:
+        return
+    b = board(state)
+    mine, theirs = candidates(state, b.to_go), candidates(state, other(b.to_go))
+    if len(mine) > 1:
+        raise IllegalAction(
+            f"{side_label(b.to_go)} pick who acts: " + " / ".join(f"turn {u}" for u in mine), R_ALTERNATION
+        )
+    if not mine and not theirs and not b.acted:
+        raise IllegalAction("no one is able to act", R_DEFEATED)
+
+
+def advance(state: State, ctx: Context) -> None:
+    b = board(state)
+    if state.clock.active is not None:
+        end_turn(state, ctx, auto=True)
+        return
+    mine = candidates(state, b.to_go)
+    if len(mine) == 1:
+        start_turn(state, ctx, mine[0])
+    else:
+        pick(state, ctx, b.to_go, auto=True)

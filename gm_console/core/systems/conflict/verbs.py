@@ -1,0 +1,34 @@
+"""Every conflict verb, in the order the reference and the docs list them."""
+
+from __future__ import annotations
+
+from .verbs_attacks import Attack, Counter
+from .verbs_harm import Avoid, DeclareHazard, Expose, Fatigue, Recover, Scene, Suffer
+from .verbs_moves import Sprint, Stride
+from .verbs_spends import Major, Minor, SpendAct
+from .verbs_tasks import FirstAid, Heal, Task, Treat
+from .verbs_turns import Keep, Seize, Turn
+
+ACTIONS = (
+    Turn,
+    Keep,
+    Seize,
+    Task,
+    Attack,
+    Avoid,
+    Suffer,
+    Counter,
+    SpendAct,
+    Minor,
+    Major,
+    Stride,
+    Sprint,
+    FirstAid,
+    Treat,
+    Heal,
+    Fatigue,
+    Recover,
+    DeclareHazard,
+    Expose,
+    Scene,
+)

@@ -1,0 +1,58 @@
+"""Shared pieces of the conflict verbs: option specs and the rolling-action base."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Action
+
+from .tasks import Result, RollPlan, resolve
+
+if TYPE_CHECKING:
+    from gm_console.core.actions import Context
+    from gm_console.core.state import State
+
+PAY_KIND = n.choice("momentum", "threat")
+BUY = n.Opt("buy", n.INT, default=0)
+PAY = n.Opt("pay", PAY_KIND, default="momentum")
+ATTR = n.ident("ATTRIBUTE")
+SPEC = n.ident("SPECIALIZATION")
+WEAPON = n.ident("WEAPON")
+INTENT = n.choice("stun", "deadly")
+
+
+def check_range(value: int, low: int, high: int, what: str) -> None:
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be {low} to {high}, got {value}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConflictAction(Action):
+    SYSTEM = "conflict"
+    PALETTE = "conflict"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RollingAction(ConflictAction):
+    """An action whose dice are the pools of one or two task rolls, actor first."""
+
+    ROLLS = True
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        raise NotImplementedError
+
+    def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
+        return (20,) * sum(p.dice for p in self.plans(state, ctx))
+
+    def dice_purpose(self, state: State) -> str:
+        return self.notation()
+
+    def results(self, plans: list[RollPlan]) -> list[Result]:
+        faces = tuple(getattr(self, "dice", None) or ())
+        out, at = [], 0
+        for p in plans:
+            out.append(resolve(p, faces[at : at + p.dice]))
+            at += p.dice
+        return out

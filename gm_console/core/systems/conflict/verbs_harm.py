@@ -1,0 +1,241 @@
+"""Harm verbs: avoid, suffer, fatigue, recover, hazard, expose, scene."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Context
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State
+
+from .board import Hazard, Pending
+from .common import R_HAZARDS, board, char, need_unit, unit_name
+from .stress import (
+    RECOVERY,
+    avoid,
+    check_avoid,
+    check_fatigue_choice,
+    check_recover,
+    check_suffer,
+    clear,
+    end_scene,
+    mark,
+    protection,
+    suffer,
+)
+from .attacks import announce
+from .turns import check_no_pending, end_turn
+from .verbs_base import ATTR, INTENT, ConflictAction, check_range
+
+MODE = n.choice("attritional", "acute")
+REST = n.choice("breather", "break", "rest")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Avoid(ConflictAction):
+    VERB = "avoid"
+    PALETTE = "harm"
+    SUMMARY = (
+        "Avoid the waiting Injury by marking Stress equal to its adjusted Severity (only with room for all of "
+        "it). With threat: a Notable NPC (once a scene) or a Major NPC pays that much Threat instead."
+    )
+    EXAMPLE = "avoid kai"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Flag("threat"))
+    unit: str
+    threat: bool = False
+
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} Avoids the Injury" + (" with Threat" if self.threat else " with Stress")
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        check_avoid(state, ctx, self.unit, self.threat)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        avoid(state, ctx, self.unit, self.threat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suffer(ConflictAction):
+    VERB = "suffer"
+    PALETTE = "harm"
+    SUMMARY = (
+        "Take the waiting Injury: it becomes a named Trait and the character is Defeated and Prone (Dying if "
+        "Deadly). nograce: the GM rules the cysuit cannot keep them alive. dead: a Minor NPC dies outright."
+    )
+    EXAMPLE = 'suffer gob name="Cracked Visor"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Opt("name", n.NAME), n.Flag("nograce"), n.Flag("dead"))
+    unit: str
+    name: str | None = None
+    nograce: bool = False
+    dead: bool = False
+
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} suffers the Injury"
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        check_suffer(state, self.unit, self.dead)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        suffer(state, ctx, self.unit, self.name, self.nograce, self.dead)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fatigue(ConflictAction):
+    VERB = "fatigue"
+    PALETTE = "harm"
+    SUMMARY = "A Fatigued character names the Attribute whose tasks fail outright until they are no longer Fatigued."
+    EXAMPLE = "fatigue kai presence"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("attr", ATTR))
+    unit: str
+    attr: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        check_fatigue_choice(state, self.unit, self.attr, board(state).catalogue.attributes)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        char(state, self.unit).fatigued_attr = self.attr
+        ctx.emit(f"{unit_name(state, self.unit)}'s {self.attr.capitalize()} tasks fail while Fatigued", "rule", self.unit)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recover(ConflictAction):
+    VERB = "recover"
+    PALETTE = "harm"
+    SUMMARY = (
+        "Stress recovery with time: a breather (a few minutes) removes 4, a break (half an hour or more) 8, "
+        "rest (sleep) all of it. less=N for poor shelter, pursuit or bad food. Fatigued characters need rest."
+    )
+    EXAMPLE = "recover kai breather"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("how", REST), n.Opt("less", n.INT, default=0))
+    unit: str
+    how: str
+    less: int = 0
+
+    def __post_init__(self) -> None:
+        check_range(self.less, 0, 20, "less")
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        check_recover(state, self.unit, self.how)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        amount = RECOVERY[self.how]
+        if amount is None:
+            amount = state.units[self.unit].stats.get("stress", 0)
+        amount = max(0, amount - self.less)
+        clear(state, ctx, self.unit, amount, f"a {self.how}" + (f", {self.less} less for the conditions" if self.less else ""))
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareHazard(ConflictAction):
+    VERB = "hazard"
+    PALETTE = "harm"
+    SUMMARY = (
+        "State a hazard before anyone is exposed: its mode (attritional: Stress that cannot be Avoided; "
+        "acute: an Injury), Severity 1-5 and Interval. Stating it again announces a new mode or Severity."
+    )
+    EXAMPLE = 'hazard fire acute 3 name="Burning Coolant" every="one round"'
+    SYNTAX = (
+        n.Arg("id", n.WORD, label="ID"),
+        n.Arg("mode", MODE),
+        n.Arg("severity", n.INT),
+        n.Opt("name", n.NAME),
+        n.Opt("every", n.NAME),
+        n.Opt("intent", INTENT, default="deadly"),
+    )
+    id: str
+    mode: str
+    severity: int
+    name: str | None = None
+    every: str | None = None
+    intent: str = "deadly"
+
+    def __post_init__(self) -> None:
+        check_range(self.severity, 1, 5, "Severity")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        b = board(state)
+        old = b.hazards.get(self.id)
+        name = self.name or (old.name if old else self.id)
+        every = self.every or (old.interval if old else "each exposure")
+        b.hazards[self.id] = Hazard(self.id, name, self.mode, self.severity, every, self.intent)
+        what = "changes: now" if old else "is stated:"
+        ctx.emit(f"Hazard {name} {what} {self.mode}, Severity {self.severity}, every {every}", "rule")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Expose(ConflictAction):
+    VERB = "expose"
+    PALETTE = "harm"
+    SUMMARY = (
+        "One exposure to a stated hazard. Attritional: Stress equal to the Severity, which cannot be Avoided. "
+        "Acute: an Injury of that Severity, Protection applies, then avoid or suffer. less=N for protection "
+        "or a Trait that reduces the exposure before it lands (to 0: prevented)."
+    )
+    EXAMPLE = "expose kai fire less=1"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("hazard", n.WORD, label="HAZARD"), n.Opt("less", n.INT, default=0))
+    unit: str
+    hazard: str
+    less: int = 0
+
+    def __post_init__(self) -> None:
+        check_range(self.less, 0, 5, "less")
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        b = board(state)
+        if self.hazard not in b.hazards:
+            known = ", ".join(b.hazards) or "none yet"
+            raise IllegalAction(f"hazard {self.hazard!r} has not been stated (hazard ID MODE SEVERITY first; stated: {known})", R_HAZARDS)
+        if any(p.target == self.unit for p in b.pending):
+            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer the Injury waiting", R_HAZARDS)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        h = board(state).hazards[self.hazard]
+        who = unit_name(state, self.unit)
+        sev = h.severity - self.less
+        if sev <= 0:
+            ctx.emit(f"{who} is exposed to {h.name}, but protection or a Trait keeps it out", "info", self.unit)
+            return
+        c = char(state, self.unit)
+        if h.mode == "attritional":
+            if c.stress_max <= 0:
+                ctx.emit(f"{who} is exposed to {h.name} ({sev} Stress) but has no Stress track: the GM rules the effect", "warn", self.unit)
+                return
+            mark(state, ctx, self.unit, sev, f"{h.name}, attritional (cannot be Avoided)")
+            return
+        prot, parts = protection(state, self.unit)
+        pend = Pending(self.unit, None, h.name, sev, h.intent, prot, attack=ctx.index)
+        board(state).pending.append(pend)
+        ctx.emit(f"{who} is exposed to {h.name} (acute, Severity {sev})", "damage", self.unit)
+        announce(state, ctx, pend, parts)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scene(ConflictAction):
+    VERB = "scene"
+    PALETTE = "turn"
+    SUMMARY = (
+        "End the scene: the Dying die unless a cysuit's grace carries them into the next scene; Notable NPCs "
+        "may Avoid with Threat again; the next conflict starts at round 1 with the players' pick."
+    )
+    EXAMPLE = "scene"
+    SYNTAX = ()
+
+    def check(self, state: State, ctx: Context) -> None:
+        check_no_pending(state)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        b = board(state)
+        if state.clock.active is not None:
+            end_turn(state, ctx, auto=False)
+        end_scene(state, ctx)
+        b.scene += 1
+        b.acted, b.majors, b.seized, b.to_go = [], {}, False, "players"
+        b.turn, b.opposed, b.withdraw, b.last = None, None, None, None
+        state.clock.round, state.clock.turn, state.clock.active = 1, 0, None
+        ctx.emit(f"Scene {b.scene} begins", "turn")

@@ -1,0 +1,290 @@
+"""Action-list and Momentum verbs: minor, major, spend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Context
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State
+
+from .board import Pending
+from .catalogue import Entry, Spend
+from .common import (
+    PRONE,
+    R_ACTIONS,
+    R_FATIGUED,
+    R_QUALITIES,
+    R_RECOVERY,
+    R_SEVERITY,
+    R_SPENDS,
+    add_condition,
+    board,
+    char,
+    ctrl,
+    drop_condition,
+    need_unit,
+    unit_name,
+)
+from .economy import check_buy_major, check_major, check_minor, turn_of, use_major, use_minor
+from .pools import check_pay, pay
+from .stress import clear, protection
+from .attacks import announce
+from .verbs_base import ConflictAction, check_range
+
+WHAT = n.ident("ACTION")
+
+
+def list_entry(state: State, table: dict[str, Entry], what: str, kind: str) -> Entry:
+    entry = table.get(what)
+    if entry is None:
+        cat = board(state).catalogue
+        raise IllegalAction(f"no {kind} Action {what!r}{cat.suggest(what, table)}; the list: {', '.join(table)}", R_ACTIONS)
+    if entry.verb:
+        raise IllegalAction(f"{entry.name} is taken with its own verb: {entry.verb} ...", R_ACTIONS)
+    return entry
+
+
+def check_effect(state: State, uid: str, entry: Entry) -> None:
+    unit = state.units[uid]
+    if entry.effect == "prone" and unit.has(PRONE):
+        raise IllegalAction(f"{unit.name} is already prone", R_ACTIONS)
+    if entry.effect == "stand" and not unit.has(PRONE):
+        raise IllegalAction(f"{unit.name} is not prone", R_ACTIONS)
+    if entry.effect == "conceal":
+        cat = board(state).catalogue
+        if not any(cat.weapon(w) and cat.weapon(w).hidden() for w in char(state, uid).weapons):
+            raise IllegalAction(f"{unit.name} carries no weapon with the Hidden quality", R_QUALITIES)
+
+
+def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
+    unit, turn = state.units[uid], board(state).turn
+    if entry.effect == "prone":
+        add_condition(unit, PRONE)
+    elif entry.effect == "stand":
+        drop_condition(unit, PRONE)
+    elif entry.effect == "aim" and turn:
+        turn.aimed = True
+    elif entry.effect == "prepare" and turn:
+        turn.prepared = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Minor(ConflictAction):
+    VERB = "minor"
+    SUMMARY = "Take a Minor Action from the list (aim, prepare, prone, stand, draw, interact, conceal, ...); Movement is stride."
+    EXAMPLE = "minor kai aim"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", WHAT), n.Opt("why", n.NAME))
+    unit: str
+    what: str
+    why: str | None = None
+
+    def label(self, state: State) -> str:
+        entry = board(state).catalogue.minor.get(self.what)
+        return f"{unit_name(state, self.unit)}: {entry.name if entry else self.what} (Minor)"
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        entry = list_entry(state, board(state).catalogue.minor, self.what, "Minor")
+        check_minor(state, self.unit, "take a Minor Action")
+        check_effect(state, self.unit, entry)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        entry = board(state).catalogue.minor[self.what]
+        use_minor(state)
+        do_effect(state, ctx, self.unit, entry)
+        why = f": {self.why}" if self.why else ""
+        ctx.emit(f"{unit_name(state, self.unit)} takes the Minor Action {entry.name}{why}", "info", self.unit)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Major(ConflictAction):
+    VERB = "major"
+    SUMMARY = "Take a Major Action from the list that needs no roll (assist, guard, direct, ready, pass, ...)."
+    EXAMPLE = 'major ava guard why="covers the hatch"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", WHAT), n.Opt("why", n.NAME))
+    unit: str
+    what: str
+    why: str | None = None
+
+    def label(self, state: State) -> str:
+        entry = board(state).catalogue.major.get(self.what)
+        return f"{unit_name(state, self.unit)}: {entry.name if entry else self.what} (Major)"
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        entry = list_entry(state, board(state).catalogue.major, self.what, "Major")
+        check_major(state, self.unit, "take a Major Action")
+        check_effect(state, self.unit, entry)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        entry = board(state).catalogue.major[self.what]
+        use_major(state, self.unit)
+        do_effect(state, ctx, self.unit, entry)
+        why = f": {self.why}" if self.why else ""
+        ctx.emit(f"{unit_name(state, self.unit)} takes the Major Action {entry.name}{why}", "info", self.unit)
+
+
+def last_attack(state: State, uid: str) -> list[Pending]:
+    """The waiting Injuries of ``uid``'s latest attack."""
+    mine = [p for p in board(state).pending if p.source == uid and p.attack >= 0]
+    if not mine:
+        return []
+    latest = max(p.attack for p in mine)
+    return [p for p in mine if p.attack == latest]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpendAct(ConflictAction):
+    VERB = "spend"
+    PALETTE = "momentum"
+    SUMMARY = (
+        "Spend Momentum (Threat for the GM's side) from the spends list: minor (1), major (2, at most two "
+        "Majors a round), severity (2 a step, 1 if Intense, at most +2 on a waiting hit), recover (2 per Stress "
+        "after a successful task, on=UNIT, three a task), area (1 per further target, on=UNIT), and the combat "
+        "table (knockdown, disengage, disarm, ...). n=N repeats it."
+    )
+    EXAMPLE = "spend kai severity n=2"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", n.ident("SPEND")), n.Opt("times", n.INT, default=1, key="n"), n.Opt("on", n.UNIT), n.Opt("why", n.NAME))
+    unit: str
+    what: str
+    times: int = 1
+    on: str | None = None
+    why: str | None = None
+
+    def __post_init__(self) -> None:
+        check_range(self.times, 1, 9, "n")
+
+    def label(self, state: State) -> str:
+        sp = board(state).catalogue.spends.get(self.what)
+        times = f" x{self.times}" if self.times > 1 else ""
+        on = f" on {unit_name(state, self.on)}" if self.on else ""
+        return f"{unit_name(state, self.unit)} spends for {sp.name if sp else self.what}{times}{on}"
+
+    def entry(self, state: State) -> Spend:
+        spends = board(state).catalogue.spends
+        sp = spends.get(self.what)
+        if sp is None:
+            cat = board(state).catalogue
+            raise IllegalAction(f"no spend {self.what!r}{cat.suggest(self.what, spends)}; the list: {', '.join(spends)}", R_SPENDS)
+        return sp
+
+    def cost(self, state: State, ctx: Context) -> tuple[int, int]:
+        """(paid from the pool, taken from the attack's bonus Momentum); raises when not allowed."""
+        need_unit(state, self.unit)
+        sp = self.entry(state)
+        uid, what = self.unit, self.what
+        if self.on is not None:
+            need_unit(state, self.on)
+        if what == "minor":
+            turn_of(state, uid, "buy a Minor Action")
+            return sp.cost * self.times, 0
+        if what == "major":
+            if self.times != 1:
+                raise IllegalAction("only one second Major Action can be bought", "two Major Actions a round")
+            check_buy_major(state, uid)
+            return sp.cost, 0
+        if what == "severity":
+            hits = last_attack(state, uid)
+            if not hits:
+                raise IllegalAction(f"{unit_name(state, uid)} has no hit waiting for its target to answer", R_SEVERITY)
+            if hits[0].increase + self.times > 2:
+                raise IllegalAction(f"Severity rises by at most 2 in all (already +{hits[0].increase})", R_SEVERITY)
+            total = (1 if hits[0].intense else sp.cost) * self.times
+            bonus = min(total, hits[0].bonus)
+            return total - bonus, bonus
+        if what == "recover":
+            return self._recover_cost(state, sp), 0
+        if what == "area":
+            return self._area_cost(state, sp)
+        if sp.effect == "prone" and self.on is None:
+            raise IllegalAction(f"{sp.name} needs on=UNIT: who falls prone", R_SPENDS)
+        return sp.cost * self.times, 0
+
+    def _recover_cost(self, state: State, sp: Spend) -> int:
+        last = board(state).last
+        target = self.on or self.unit
+        if last is None or last.unit != self.unit or not last.success:
+            raise IllegalAction(f"recovering Stress needs a successful task by {unit_name(state, self.unit)} just before", R_RECOVERY)
+        if last.recovered + self.times > 3:
+            raise IllegalAction(f"one task supports at most three Stress recovered ({last.recovered} so far)", R_RECOVERY)
+        c = char(state, target)
+        if c.fatigued and target == self.unit:
+            raise IllegalAction(f"{unit_name(state, target)} is Fatigued: only rest or an ally's help brings Stress down", R_FATIGUED)
+        if state.units[target].stats.get("stress", 0) < self.times:
+            raise IllegalAction(f"{unit_name(state, target)} has less Stress than that to remove", R_RECOVERY)
+        return sp.cost * self.times
+
+    def _area_cost(self, state: State, sp: Spend) -> tuple[int, int]:
+        hits = [p for p in last_attack(state, self.unit) if p.area]
+        if not hits:
+            raise IllegalAction(f"{unit_name(state, self.unit)} has no Area hit waiting to spread", R_QUALITIES)
+        if self.on is None or self.times != 1:
+            raise IllegalAction("name one further target: spend UNIT area on=OTHER", R_QUALITIES)
+        first = state.units[hits[0].target]
+        other = state.units[self.on]
+        if other.zone != first.zone:
+            raise IllegalAction(f"{other.name} is not in {first.name}'s zone", R_QUALITIES)
+        if any(p.target == self.on for p in hits) or self.on == self.unit:
+            raise IllegalAction(f"{other.name} is already hit by this attack", R_QUALITIES)
+        bonus = min(sp.cost, hits[0].bonus)
+        return sp.cost - bonus, bonus
+
+    def check(self, state: State, ctx: Context) -> None:
+        paid, _ = self.cost(state, ctx)
+        check_pay(state, ctx, ctrl(state, self.unit), paid, f"{self.entry(state).name}")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        sp = self.entry(state)
+        paid, bonus = self.cost(state, ctx)
+        who = unit_name(state, self.unit)
+        times = f" x{self.times}" if self.times > 1 else ""
+        if bonus:
+            hits = last_attack(state, self.unit)
+            for p in hits:
+                p.bonus -= bonus
+            ctx.emit(f"{bonus} bonus Momentum from the prone target pays toward {sp.name}", "rule", self.unit)
+        pay(state, ctx, ctrl(state, self.unit), paid, f"{who}: {sp.name}{times}", combat=sp.combat)
+        getattr(self, f"_do_{self.what}", self._do_table)(state, ctx, sp)
+        if self.why:
+            ctx.emit(self.why, "note", self.unit)
+
+    def _do_minor(self, state: State, ctx: Context, sp: Spend) -> None:
+        board(state).turn.extra_minors += self.times
+        ctx.emit(f"{unit_name(state, self.unit)} gains {self.times} more Minor Action{'s' if self.times > 1 else ''}", "rule", self.unit)
+
+    def _do_major(self, state: State, ctx: Context, sp: Spend) -> None:
+        board(state).turn.extra_majors += 1
+        ctx.emit(f"{unit_name(state, self.unit)} gains a second Major Action (its task +1 Difficulty)", "rule", self.unit)
+
+    def _do_severity(self, state: State, ctx: Context, sp: Spend) -> None:
+        for p in last_attack(state, self.unit):
+            p.increase += self.times
+            ctx.emit(f"the hit on {unit_name(state, p.target)} rises to Severity {p.adjusted} (+{p.increase})", "damage", p.target)
+
+    def _do_recover(self, state: State, ctx: Context, sp: Spend) -> None:
+        board(state).last.recovered += self.times
+        clear(state, ctx, self.on or self.unit, self.times, f"relief from {unit_name(state, self.unit)}'s success")
+
+    def _do_area(self, state: State, ctx: Context, sp: Spend) -> None:
+        first = [p for p in last_attack(state, self.unit) if p.area][0]
+        prot, parts = protection(state, self.on)
+        if first.piercing:
+            prot, parts = 0, ["ignored: Piercing"]
+        pend = Pending(self.on, self.unit, first.what, first.severity, first.intent, prot, first.piercing, first.increase,
+                       first.intense, 0, first.debilitating, first.attack, True)
+        board(state).pending.append(pend)
+        announce(state, ctx, pend, parts)
+
+    def _do_table(self, state: State, ctx: Context, sp: Spend) -> None:
+        who = unit_name(state, self.unit)
+        if sp.effect == "prone":
+            add_condition(state.units[self.on], PRONE)
+            ctx.emit(f"{unit_name(state, self.on)} falls prone", "info", self.on)
+        elif sp.effect == "withdraw":
+            b = board(state)
+            b.reach = {p for p in b.reach if self.unit not in p}
+            ctx.emit(f"{who} steps back out of Reach", "info", self.unit)
+        else:
+            ctx.emit(f"{who}: {sp.name}: {sp.text}", "rule", self.unit)

@@ -1,0 +1,321 @@
+"""Task verbs: task (plain or opposed), firstaid, treat, heal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Context, check_dice
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State
+
+from .board import Injury, LastTask
+from .common import (
+    DEAD,
+    DEFEATED,
+    R_FIRST_AID,
+    R_TREAT,
+    R_WHOSE_TURN,
+    board,
+    char,
+    ctrl,
+    drop_condition,
+    need_unit,
+    unit_name,
+)
+from .economy import check_major, check_minor, second_major_mod, use_major, use_minor
+from .house_rules import rule
+from .pools import check_buy, gain, pay_buy
+from .tasks import Result, RollPlan, contest, plan, record_complications
+from .verbs_base import ATTR, BUY, PAY, SPEC, RollingAction, check_range
+from .zones import in_reach
+
+USE = n.choice("major", "minor", "free")
+
+
+def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> None:
+    """Log a plain task's roll, bank its Momentum, note complications."""
+    name = unit_name(state, uid)
+    verdict = "succeeds" if result.success else "fails"
+    ctx.emit(f"{name} {what}: {result.plan.describe(state)}; {result.describe()}: {verdict}", "roll", uid)
+    if result.momentum:
+        gain(state, ctx, ctrl(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
+    record_complications(state, ctx, result, what)
+    board(state).last = LastTask(uid, ctx.index, result.success)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Task(RollingAction):
+    VERB = "task"
+    SUMMARY = (
+        "Roll a task: 2d20 (more with buy=N) against Attribute + Specialization at a Difficulty (default 1, "
+        "penalties added by the console). vs=UNIT makes it opposed (the opponent rolls vattr+vspec, by "
+        "default the same pairing). as= says which action it uses (default: Major on the roller's turn, "
+        "free otherwise)."
+    )
+    EXAMPLE = 'task kai reason engineering diff=2 why="override the door" [4,17]'
+    SYNTAX = (
+        n.Arg("unit", n.UNIT),
+        n.Arg("attr", ATTR),
+        n.Arg("spec", SPEC),
+        n.Opt("diff", n.INT, default=1),
+        BUY,
+        PAY,
+        n.Opt("vs", n.UNIT),
+        n.Opt("vattr", ATTR),
+        n.Opt("vspec", SPEC),
+        n.Opt("vbuy", n.INT, default=0),
+        n.Opt("use", USE, key="as"),
+        n.Opt("why", n.NAME),
+    )
+    unit: str
+    attr: str
+    spec: str
+    diff: int = 1
+    buy: int = 0
+    pay: str = "momentum"
+    vs: str | None = None
+    vattr: str | None = None
+    vspec: str | None = None
+    vbuy: int = 0
+    use: str | None = None
+    why: str | None = None
+    dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_range(self.diff, 0, 5, "diff")
+        check_range(self.buy, 0, 8, "buy")
+        check_range(self.vbuy, 0, 8, "vbuy")
+
+    def how(self, state: State) -> str:
+        return self.use or ("major" if state.clock.active == self.unit else "free")
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        need_unit(state, self.unit)
+        how = self.how(state)
+        second = False
+        if how == "major":
+            second = check_major(state, self.unit, "take a Major Action")
+        elif how == "minor":
+            check_minor(state, self.unit, "take a Minor Action")
+        out = [plan(state, ctx, self.unit, self.attr, self.spec, self.diff, buy=self.buy, extra=second_major_mod(second))]
+        if self.vs is not None:
+            need_unit(state, self.vs)
+            if self.vs == self.unit:
+                raise IllegalAction("an opposed task needs someone else", "opposed tasks")
+            attr, spec = self.vattr or self.attr, self.vspec or self.spec
+            out.append(plan(state, ctx, self.vs, attr, spec, rule(ctx, "defence_difficulty"), buy=self.vbuy))
+        elif self.vattr or self.vspec or self.vbuy:
+            raise IllegalAction("vattr=, vspec= and vbuy= go with vs=UNIT", "opposed tasks")
+        return out
+
+    def check(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        if self.vs is not None:
+            check_buy(state, ctx, ctrl(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
+        del plans
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        how = self.how(state)
+        if how == "major":
+            use_major(state, self.unit)
+        elif how == "minor":
+            use_minor(state)
+        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        what = f"task ({self.why})" if self.why else "task"
+        results = self.results(plans)
+        if self.vs is None:
+            settle(state, ctx, self.unit, results[0], what)
+            return
+        pay_buy(state, ctx, ctrl(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
+        mine, theirs = results
+        for r in results:
+            ctx.emit(f"{unit_name(state, r.plan.unit)}: {r.plan.describe(state)}; {r.describe()}", "roll", r.plan.unit)
+        won, margin = contest(ctx, mine, theirs)
+        winner = self.unit if won else self.vs
+        ctx.emit(f"opposed {what}: {unit_name(state, winner)} wins" + (f" with {margin} Momentum" if margin else ""), "roll", winner)
+        gain(state, ctx, ctrl(state, winner), margin, f"{unit_name(state, winner)} wins the opposed {what}")
+        for r in results:
+            record_complications(state, ctx, r, what)
+        board(state).last = LastTask(self.unit, ctx.index, won)
+
+
+def medic_skill(state: State, patient: str) -> str:
+    return "engineering" if char(state, patient).synthetic else "medicine"
+
+
+def medic_turn(state: State, uid: str, what: str) -> bool:
+    """A medical Major Action on the medic's turn, or free when no turn runs; True when Major."""
+    active = state.clock.active
+    if active == uid:
+        return True
+    if active is not None:
+        raise IllegalAction(f"{unit_name(state, uid)} can {what} on their own turn, or when no turn is running", R_WHOSE_TURN)
+    return False
+
+
+@dataclass(frozen=True, kw_only=True)
+class FirstAid(RollingAction):
+    VERB = "firstaid"
+    SUMMARY = (
+        "First Aid (a Major Action): Daring + Medicine (Engineering for a Synthetic) at Difficulty 2 on a "
+        "Defeated ally within Reach; success ends Defeat (and so Dying), the patient stays Prone."
+    )
+    EXAMPLE = "firstaid ava kai"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), BUY, PAY)
+    unit: str
+    target: str
+    buy: int = 0
+    pay: str = "momentum"
+    dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_range(self.buy, 0, 8, "buy")
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        need_unit(state, self.unit)
+        patient = need_unit(state, self.target)
+        major = medic_turn(state, self.unit, "give First Aid")
+        second = check_major(state, self.unit, "give First Aid") if major else False
+        if not patient.has(DEFEATED) or patient.has(DEAD):
+            raise IllegalAction(f"{patient.name} is not Defeated" if not patient.has(DEAD) else f"{patient.name} is dead", R_FIRST_AID)
+        if self.unit == self.target:
+            raise IllegalAction("a Defeated character cannot treat themselves", R_FIRST_AID)
+        if not in_reach(state, ctx, self.unit, self.target):
+            raise IllegalAction(
+                f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_FIRST_AID
+            )
+        spec = medic_skill(state, self.target)
+        return [plan(state, ctx, self.unit, "daring", spec, 2, buy=self.buy, extra=second_major_mod(second))]
+
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        if medic_turn(state, self.unit, "give First Aid"):
+            use_major(state, self.unit)
+        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        result = self.results(plans)[0]
+        settle(state, ctx, self.unit, result, f"First Aid on {unit_name(state, self.target)}")
+        if result.success:
+            patient = state.units[self.target]
+            drop_condition(patient, DEFEATED)
+            char(state, self.target).grace = 0
+            ctx.emit(f"{patient.name} is revived: no longer Defeated (still Prone; Injuries remain)", "info", self.target)
+
+
+def find_injury(state: State, uid: str, name: str | None, *, untreated_only: bool) -> Injury:
+    c = char(state, uid)
+    pool = [i for i in c.injuries if not (untreated_only and i.treated)]
+    who = unit_name(state, uid)
+    if name is None:
+        if len(pool) != 1:
+            names = ", ".join(repr(i.name) for i in pool) or "none"
+            raise IllegalAction(f"name the Injury of {who} to work on ({names})", R_TREAT)
+        return pool[0]
+    for inj in pool:
+        if inj.name.lower() == name.lower():
+            return inj
+    names = ", ".join(repr(i.name) for i in pool) or "none"
+    raise IllegalAction(f"{who} has no {'untreated ' if untreated_only else ''}Injury {name!r} ({names})", R_TREAT)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Treat(RollingAction):
+    VERB = "treat"
+    SUMMARY = (
+        "Treat an Injury so it stops imposing penalties (the Trait stays until healed): Daring + Medicine at a "
+        "Difficulty equal to its Severity (+1 if Debilitating). A Major Action on the medic's turn."
+    )
+    EXAMPLE = 'treat ava kai "Burned Hand"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), n.Arg("injury", n.NAME, optional=True, label="INJURY"), BUY, PAY)
+    unit: str
+    target: str
+    injury: str | None = None
+    buy: int = 0
+    pay: str = "momentum"
+    dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_range(self.buy, 0, 8, "buy")
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        need_unit(state, self.unit)
+        patient = need_unit(state, self.target)
+        major = medic_turn(state, self.unit, "treat an Injury")
+        second = check_major(state, self.unit, "treat an Injury") if major else False
+        inj = find_injury(state, self.target, self.injury, untreated_only=True)
+        if self.unit != self.target and not in_reach(state, ctx, self.unit, self.target):
+            raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_TREAT)
+        extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else [])
+        return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra)]
+
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        inj = find_injury(state, self.target, self.injury, untreated_only=True)
+        if medic_turn(state, self.unit, "treat an Injury"):
+            use_major(state, self.unit)
+        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        result = self.results(plans)[0]
+        settle(state, ctx, self.unit, result, f"treating {inj.name}")
+        if result.success:
+            inj.treated = True
+            ctx.emit(f"{inj.name} is treated: no more penalties, the Trait stays until healed", "info", self.target)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Heal(RollingAction):
+    VERB = "heal"
+    SUMMARY = (
+        "Proper treatment outside combat that removes an Injury: Control + Medicine at its Severity "
+        "(+1 Debilitating; +1 Difficulty and complication range if untreated); it takes that many hours."
+    )
+    EXAMPLE = 'heal ava kai "Burned Hand"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), n.Arg("injury", n.NAME, optional=True, label="INJURY"), BUY, PAY)
+    unit: str
+    target: str
+    injury: str | None = None
+    buy: int = 0
+    pay: str = "momentum"
+    dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_range(self.buy, 0, 8, "buy")
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        need_unit(state, self.unit)
+        need_unit(state, self.target)
+        if state.clock.active is not None:
+            raise IllegalAction("healing an Injury happens outside combat, when no turn is running", R_TREAT)
+        inj = find_injury(state, self.target, self.injury, untreated_only=False)
+        extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else [])
+        return [
+            plan(state, ctx, self.unit, "control", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra,
+                 comp_extra=0 if inj.treated else 1)
+        ]
+
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        inj = find_injury(state, self.target, self.injury, untreated_only=False)
+        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        result = self.results(plans)[0]
+        settle(state, ctx, self.unit, result, f"healing {inj.name} ({inj.severity} hours)")
+        if result.success:
+            char(state, self.target).injuries.remove(inj)
+            ctx.emit(f"{inj.name} is healed and removed", "info", self.target)

@@ -1,0 +1,139 @@
+"""Verbs of the round: turn, keep, seize (``next`` is the generic verb)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.core import notation as n
+from gm_console.core.actions import Context
+from gm_console.core.errors import IllegalAction
+from gm_console.core.state import State
+
+from .common import R_KEEP, R_OPENING, board, ctrl, other, side_label, unit_name
+from .house_rules import rule
+from .pools import check_pay, pay
+from .turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
+from .verbs_base import ConflictAction
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(ConflictAction):
+    VERB = "turn"
+    PALETTE = "turn"
+    SUMMARY = (
+        "Start a character's turn: the side whose pick it is chooses one of its characters who has not acted "
+        "this round. A turn still running ends first, as with next."
+    )
+    EXAMPLE = "turn kai"
+    SYNTAX = (n.Arg("unit", n.UNIT),)
+    unit: str
+
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} takes the next turn"
+
+    def check(self, state: State, ctx: Context) -> None:
+        check_no_pending(state)
+        state.unit(self.unit)
+        check_start(after_end(state, ctx) if state.clock.active is not None else state, self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        if state.clock.active is not None:
+            end_turn(state, ctx, auto=False)
+        start_turn(state, ctx, self.unit)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Keep(ConflictAction):
+    VERB = "keep"
+    PALETTE = "turn"
+    SUMMARY = (
+        "Keep the Initiative: end the running turn and hand the next one to an ally who has not acted, for "
+        "2 Momentum (2 Threat on the GM's side). That ally's turn then passes to the opposition."
+    )
+    EXAMPLE = "keep ava"
+    SYNTAX = (n.Arg("unit", n.UNIT, label="ALLY"),)
+    unit: str
+
+    def label(self, state: State) -> str:
+        return f"Keep the Initiative: {unit_name(state, self.unit)} goes next"
+
+    def check(self, state: State, ctx: Context) -> None:
+        check_no_pending(state)
+        ally = state.unit(self.unit)
+        b = board(state)
+        active = state.clock.active
+        if active is None or b.turn is None:
+            raise IllegalAction("Keep the Initiative comes at the end of a running turn", R_KEEP)
+        if b.turn.kept:
+            raise IllegalAction(f"{unit_name(state, active)} was handed this turn and must pass play to the opposition", R_KEEP)
+        mine = ctrl(state, active)
+        if self.unit == active or ctrl(state, self.unit) != mine:
+            raise IllegalAction(f"the initiative passes to an ally of {unit_name(state, active)}, not {ally.name}", R_KEEP)
+        check_pay(state, ctx, mine, 2, "Keeping the Initiative")
+        sim = after_end(state, ctx)
+        if sim.clock.round != state.clock.round or not candidates(sim, other(mine)):
+            raise IllegalAction(
+                f"{side_label(other(mine))} have no one left to act this round; {side_label(mine)} go on anyway (turn {self.unit})",
+                R_KEEP,
+            )
+        board(sim).to_go = mine
+        check_start(sim, self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        mine = ctrl(state, state.clock.active)
+        who = unit_name(state, state.clock.active)
+        pay(state, ctx, mine, 2, f"{who} Keeps the Initiative")
+        end_turn(state, ctx, auto=False)
+        board(state).to_go = mine
+        start_turn(state, ctx, self.unit, kept=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seize(ConflictAction):
+    VERB = "seize"
+    PALETTE = "turn"
+    SUMMARY = (
+        "Give a round's opening to an NPC before anyone has acted: the GM pays 1 Threat when the opening is in "
+        "doubt, or nothing with free when the situation clearly hands it over (an ambush)."
+    )
+    EXAMPLE = "seize gob"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Flag("free"))
+    unit: str
+    free: bool = False
+
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} seizes the opening" + (" (free)" if self.free else " for 1 Threat")
+
+    def check(self, state: State, ctx: Context) -> None:
+        check_no_pending(state)
+        unit = state.unit(self.unit)
+        b = board(state)
+        if state.clock.active is not None or b.acted:
+            raise IllegalAction("the opening is settled before anyone acts in the round", R_OPENING)
+        if ctrl(state, self.unit) != "gm":
+            raise IllegalAction(f"the opposition seizes the opening; {unit.name} is on the players' side", R_OPENING)
+        if b.to_go == "gm":
+            raise IllegalAction("the opposition already has the opening (turn UNIT starts it)", R_OPENING)
+        if not self.free:
+            if state.clock.round > 1 and not rule(ctx, "seize_each_round"):
+                raise IllegalAction(
+                    f"paying Threat seizes the conflict's opening only (house rule seize_each_round); "
+                    f"if the situation hands it over: seize {self.unit} free",
+                    R_OPENING,
+                )
+            have = state.pools.get("threat", 0)
+            if have < 1:
+                raise IllegalAction(f"seizing the opening costs 1 Threat; the GM has {have}", R_OPENING)
+        sim = state.copy()
+        board(sim).to_go = "gm"
+        check_start(sim, self.unit)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        b = board(state)
+        if not self.free:
+            pay(state, ctx, "gm", 1, "the GM seizes the opening")
+        else:
+            ctx.emit("the situation hands the opening to the opposition", "rule")
+        b.to_go = "gm"
+        b.seized = True
+        start_turn(state, ctx, self.unit)
