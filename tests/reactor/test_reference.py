@@ -76,10 +76,11 @@ def test_rule_entries_name_the_house_rules_that_bend_them():
 
 
 def test_every_verb_has_an_action_entry_with_an_example_that_parses():
-    from gm_console.core.game import parse_action
+    from gm_console.core.game import parse_action, verb_table
 
     index = build_index([SYSTEM])
+    verbs = verb_table([SYSTEM])
     for cls in SYSTEM.ACTIONS:
         entry = index.get(f"action.{cls.VERB}")
         assert entry is not None and cls.EXAMPLE in entry.body
-        assert parse_action(cls.EXAMPLE).notation() == cls.EXAMPLE
+        assert parse_action(cls.EXAMPLE, verbs).notation() == cls.EXAMPLE

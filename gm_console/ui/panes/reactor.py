@@ -14,6 +14,8 @@ Press s (or click the hint) for the strike flow.
 
 from __future__ import annotations
 
+import os
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -31,10 +33,21 @@ from gm_console.ui.widgets import reactor_render as r
 WIDE = 100  # inner width from which the two sides stand side by side
 
 
+def lines(parts: list) -> int:
+    """Rows a list of one-line Texts, Groups of them and blank lines takes."""
+    return sum(len(p.renderables) if isinstance(p, Group) else 1 for p in parts)
+
+
 class ReactorPane(SystemPane):
     SYSTEM = "reactor"
     TITLE = "Reactor · board"
-    BINDINGS = [Binding("s", "strike_flow", "Strike…")]
+    BINDINGS = [
+        Binding("s", "strike_flow", "Strike…"),
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-8)", "Page up", show=False),
+        Binding("pagedown", "scroll(8)", "Page down", show=False),
+    ]
 
     DEFAULT_CSS = """
     ReactorPane { padding: 0 1; }
@@ -42,6 +55,10 @@ class ReactorPane(SystemPane):
     ReactorPane #rx-body { height: 1fr; scrollbar-size-vertical: 1; }
     ReactorPane #rx-board { height: auto; }
     """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.shown: dict[str, object] = {}  # the renderables on screen, by part (for plain_text)
 
     def compose(self) -> ComposeResult:
         yield Static(id="rx-bar")
@@ -69,7 +86,8 @@ class ReactorPane(SystemPane):
         if self.view is None or not self.is_mounted:
             return
         self.redraw_bar()
-        self.query_one("#rx-board", Static).update(self.board_renderable())
+        self.shown["board"] = self.board_renderable()
+        self.query_one("#rx-board", Static).update(self.shown["board"])
 
     def redraw_bar(self) -> None:
         if self.view is None or not self.is_mounted:
@@ -80,11 +98,27 @@ class ReactorPane(SystemPane):
         head.append(f" {state.sides[board.active].name} ", style=r.side_style(state, board.active) + " reverse")
         head.append(f" {PHASE_TITLES[board.phase]}", style="bold")
         head.append(f" · round {state.clock.round}", style="dim")
-        if self.view.live and board.phase == "operations":
+        if self.view.live and board.phase == "operations" and not (self.content_size.height and self.content_size.height < 14):
             head.append("  s: strike flow", style="dim italic")
         head.truncate(width, overflow="ellipsis")
         self.border_subtitle = "replay" if not self.view.live else ""
-        self.query_one("#rx-bar", Static).update(Group(head, self.draft_line(width)))
+        draft = self.draft_line(width)
+        if self.content_size.height and self.content_size.height < 14:  # short pane: one bar line
+            head.append("  ")
+            head.append_text(draft)
+            head.truncate(width, overflow="ellipsis")
+            self.shown["bar"] = Group(head)
+        else:
+            self.shown["bar"] = Group(head, draft)
+        self.query_one("#rx-bar", Static).update(self.shown["bar"])
+
+    def plain_text(self, part: str) -> str:
+        """What the bar or the board shows, as plain text (for tests and debugging)."""
+        from rich.console import Console
+
+        console = Console(width=self.inner_width, record=True, file=open(os.devnull, "w"), color_system=None)
+        console.print(self.shown.get(part, ""))
+        return console.export_text()
 
     def draft_line(self, width: int) -> Text:
         view = self.view
@@ -111,19 +145,17 @@ class ReactorPane(SystemPane):
             for _ in sides:
                 grid.add_column(width=col)
             grid.add_row(*(r.side_block(state, board, rules, s, col, True) for s in sides))
-            parts = [grid]
+            parts = [grid, Text(""), *r.table_summary(state, board, rules, width)]
             if board.last:
                 parts += [Text(""), Text("Last strike", style="bold underline"), r.steps_text(board.last, width)]
             return Group(*parts)
         height = self.query_one("#rx-body").size.height
-        detailed = [r.side_block(state, board, rules, s, width, True) for s in sides]
-        if sum(len(b.renderables) for b in detailed) + len(board.last) + 2 <= height:
-            parts = [part for block in detailed for part in (block, Text(""))]
-            if board.last:
-                parts += [Text("Last strike", style="bold underline"), r.steps_text(board.last, width)]
-            return Group(*parts)
-        if sum(len(b.renderables) for b in detailed) <= height:
-            return Group(*detailed)
+        detailed = [part for s in sides for part in (r.side_block(state, board, rules, s, width, True), Text(""))]
+        summary = [*r.table_summary(state, board, rules, width), Text("")]
+        last = [Text("Last strike", style="bold underline"), r.steps_text(board.last, width)] if board.last else []
+        for parts in (detailed + summary + last, detailed + last, detailed):
+            if lines(parts) <= height:
+                return Group(*parts)
         return Group(*(r.side_block(state, board, rules, s, width, False) for s in sides))
 
     # ------------------------------------------------------------ the strike flow
@@ -138,6 +170,10 @@ class ReactorPane(SystemPane):
                 self.submit(line)
 
         self.app.push_screen(StrikeFlow(self.view.game, self.view.state), done)
+
+    def action_scroll(self, lines: int) -> None:
+        body = self.query_one("#rx-body")
+        body.scroll_to(y=body.scroll_y + lines, animate=False)
 
     def on_click(self) -> None:
         self.focus()

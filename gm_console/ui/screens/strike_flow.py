@@ -61,6 +61,7 @@ class StrikeFlow(ModalScreen[str | None]):
         self.target: lg.Target | None = None
         self.hack = False
         self.block: str | None = None
+        self.steps: list[str] = []  # the resolution shown at the last step
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -116,6 +117,7 @@ class StrikeFlow(ModalScreen[str | None]):
         else:
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
+            self.steps = steps
             self.query_one("#sf-steps", Static).update(Text(problem, style="red") if problem else r.steps_text(steps, 100))
             options = [Option(Text(f"Apply: {self.line_text()}", style="bold green"), id="apply", disabled=problem is not None)]
         if self.step != "confirm":

@@ -73,8 +73,8 @@ def base_load_text(state: State, board: Board, side: str, full: bool) -> Text:
     extra = [(name, v) for name, v in parts if name != "Base Load" and v]
     plant = board.plants[side]
     if full:
-        shown = [f"{v:+d} {name}" for name, v in parts if v or name == "Base Load"]
-        if len(shown) > 1:
+        shown = [f"{v:+d} {name}" for name, v in parts if v]
+        if len(shown) > 1 or (shown and parts[0][1] == 0):
             text.append(" = " + " ".join(shown), style="dim")
         for p in plant.pending:
             card = board.cards.get("incident", p.card)
@@ -126,6 +126,28 @@ def facility_row(fac: Facility, width: int) -> Text:
     return text
 
 
+def facility_line(facs: list[Facility], width: int) -> Text:
+    """Every Facility of a side on one line (the compact board): name, Integrity, what it grants."""
+    for short_grants in (False, True):
+        text = Text()
+        for fac in facs:
+            if text.plain:
+                text.append(" · ", style="dim")
+            if fac.destroyed:
+                text.append(fac.name, style="strike dim")
+                continue
+            share = fac.remaining / fac.integrity
+            text.append(fac.name + " ", style="bold")
+            text.append_text(bar(fac.remaining, fac.integrity, min(fac.integrity, 4), "green" if share > 0.5 else "yellow" if share > 0.25 else "red"))
+            text.append(f"{fac.remaining}/{fac.integrity}")
+            if fac.grants:
+                text.append(f" {grants_text(fac.grants, short_grants)}", style="cyan")
+        if text.cell_len <= width:
+            break
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
 def badge(unit: Unit) -> Text:
     """Two slots: READY/EXHAUSTED, then STATIONED or ORIENTATION."""
     text = Text()
@@ -145,30 +167,40 @@ def hp_cells(hp: int, damage: int) -> Text:
     return Text.assemble(("▮" * min(left, 10), "green"), ("✕" * min(hp - left, 10), "red"))
 
 
-def personnel_row(state: State, board: Board, rules: Rules, unit: Unit, width: int, full: bool) -> Text:
+def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: int, full: bool) -> list[Text]:
+    """One line per Personnel; ``full`` adds a second with where ATK comes from, traits and gear."""
     p = profile(state, board, unit, pack(rules))
     gear = [c.name for c in (board.cards.get("equipment", i) for i in unit.items) if c]
     text = badge(unit)
-    name_w = 22 if full else 17
+    name_w = 24 if full else 17
     text.append(" " + short(unit.name, name_w).ljust(name_w) + " ", style="bold")
     text.append(f"ATK {p.atk}" if full else f"ATK{p.atk}", style="bold")
-    if full and p.atk_why != str(p.atk):
-        text.append(f" ({p.atk_why})", style="dim")
-    text.append(f" HP {p.hp_why} " if full else f" HP{p.hp} ")
+    text.append(f"  HP {p.hp_why} " if full else f" HP{p.hp} ")
     text.append_text(hp_cells(p.hp, p.damage))
     if full or p.damage:
         text.append(f" dmg {p.damage}", style="red" if p.damage else "dim")
     if p.hack:
         text.append(f" HACK {p.hack}", style="magenta")
+    extra = Text()
+    if full and p.atk_why != str(p.atk):
+        extra.append(f"ATK {p.atk_why} ", style="dim")
     if p.traits:
-        text.append(" " + " ".join(p.traits), style="cyan")
+        extra.append(" ".join(p.traits) + " ", style="cyan")
     if gear:
-        text.append(" · " + ", ".join(gear), style="italic")
+        extra.append("· " + ", ".join(gear) + " ", style="italic")
     if p.evade is not None:
-        text.append(f" evades ATK≤{p.evade}", style="cyan")
-    text.truncate(width, overflow="ellipsis")
-    text.no_wrap = True
-    return text
+        extra.append(f"unblockable by ATK≤{p.evade}", style="cyan")
+    rows = [text]
+    if full:
+        rows.append(Text("        ").append_text(extra) if extra.plain else Text(""))
+        rows = [r for r in rows if r.plain.strip()]
+    else:
+        text.append(" ")
+        text.append_text(extra)
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+        row.no_wrap = True
+    return rows
 
 
 def side_block(state: State, board: Board, rules: Rules, side: str, width: int, full: bool) -> Group:
@@ -199,10 +231,14 @@ def side_block(state: State, board: Board, rules: Rules, side: str, width: int, 
             line.append("  ")
             line.append(" LOCKDOWN ", style="bold black on yellow")
         rows.append(line)
-    for fac in board.facilities_of(side):
-        rows.append(Text("  ").append_text(facility_row(fac, width - 2)))
+    facs = board.facilities_of(side)
+    if full:
+        rows += [Text("  ").append_text(facility_row(fac, width - 2)) for fac in facs]
+    elif facs:
+        rows.append(facility_line(facs, width))
     units = state.units_of(side)
-    rows += [personnel_row(state, board, rules, u, width, full and width >= 84) for u in units]
+    for u in units:
+        rows += personnel_rows(state, board, rules, u, width, full and width >= 60)
     if not units:
         rows.append(Text("  no Personnel on the board", style="dim"))
     dead = [c for c in board.casualties if c.side == side]
@@ -251,3 +287,48 @@ def steps_text(steps: list[str] | tuple[str, ...], width: int, numbered: bool = 
         row.no_wrap = True
         rows.append(row)
     return Group(*rows)
+
+
+def table_summary(state: State, board: Board, rules: Rules, width: int) -> list[Text]:
+    """Who can strike, which targets are open or closed and why, whose posts can still block."""
+    from gm_console.core.systems.reactor import legality as lg
+
+    rows = [Text("At the table", style="bold underline")]
+    who = state.sides[board.active].name
+    ready = [u for u, why in lg.strikers(state, board) if why is None]
+    if not ready:
+        reasons = {why.text for _, why in lg.strikers(state, board) if why is not None}
+        rows.append(Text(f"Nobody of {who} can strike now ({'; '.join(sorted(reasons)) or 'no Personnel'})", style="dim"))
+    else:
+        rows.append(Text.assemble(("Can strike: ", "bold"), ", ".join(u.name for u in ready)))
+        open_, closed = {}, {}
+        for unit in ready:
+            for target, why in lg.targets(state, board, rules, unit):
+                if target.side == unit.side:
+                    continue
+                (open_ if why is None else closed).setdefault(target.label, (target, why))
+        for label in open_:
+            closed.pop(label, None)
+        kinds = {"reactor": [], "facility": [], "personnel": []}
+        for target, _ in open_.values():
+            kinds[target.kind].append(target.label)
+        shown = kinds["reactor"] + kinds["facility"] + ([f"{len(kinds['personnel'])} Personnel"] if kinds["personnel"] else [])
+        rows.append(Text.assemble(("Open targets: ", "bold"), (", ".join(shown) or "none", "green" if shown else "red")))
+        reasons: dict[str, list[str]] = {}
+        for label, (_, why) in closed.items():
+            reasons.setdefault(why.text, []).append(label)
+        for text, labels in reasons.items():
+            rows.append(Text.assemble(("Closed: ", "bold"), (", ".join(labels), "dim"), (f" ({text})", "yellow")))
+    for side in lg.opposing(state, board.active):
+        posts = [u for u in state.units_of(side) if u.has(lg.STATIONED)]
+        fresh = [u.name for u in posts if not u.has(lg.EXHAUSTED)]
+        row = Text(f"{state.sides[side].name} can block with: ", style="bold")
+        row.append(", ".join(fresh) if fresh else "nobody", style="green" if fresh else "red")
+        spent = [u.name for u in posts if u.has(lg.EXHAUSTED)]
+        if spent:
+            row.append(f"  (spent on post: {', '.join(spent)})", style="dim")
+        rows.append(row)
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+        row.no_wrap = True
+    return rows

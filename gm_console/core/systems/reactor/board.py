@@ -20,6 +20,11 @@ PHASE_TITLES = {"operations": "Operations", "incident": "Incident", "shift-end":
 HEAT_PER_ATK = 100  # an unblocked reactor strike: ATK x 100 K
 
 
+def whose(name: str) -> str:
+    """``Player A's``, ``WNAF Raiders'``."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 @dataclass(slots=True)
 class Pending:
     """An incident waiting for a side's next Base Load."""

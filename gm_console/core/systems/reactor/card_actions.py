@@ -16,7 +16,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.reactor.actions import CARD, ReactorAction
-from gm_console.core.systems.reactor.board import Pending, board_of
+from gm_console.core.systems.reactor.board import Pending, board_of, whose
 from gm_console.core.systems.reactor.cards import Card
 from gm_console.core.systems.reactor.combat import add_heat, exhaust
 from gm_console.core.systems.reactor.house_rules import value
@@ -216,7 +216,7 @@ class Heat(ReactorAction):
         old = board.plants[self.side].heat
         add_heat(state, board, ctx.rules, self.side, self.delta, ctx.emit)
         why = f" ({self.why})" if self.why else ""
-        ctx.emit(f"{state.sides[self.side].name}'s core: {old} -> {board.plants[self.side].heat} K{why}", "rule")
+        ctx.emit(f"{whose(state.sides[self.side].name)} core: {old} -> {board.plants[self.side].heat} K{why}", "rule")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,4 +239,4 @@ class Hack(ReactorAction):
         plant = board_of(state).plants[self.side]
         old, plant.hack = plant.hack, max(0, plant.hack + self.delta)
         why = f" ({self.why})" if self.why else ""
-        ctx.emit(f"{state.sides[self.side].name}'s SKALA panel: {old} -> {plant.hack} HACK counters{why}", "rule")
+        ctx.emit(f"{whose(state.sides[self.side].name)} SKALA panel: {old} -> {plant.hack} HACK counters{why}", "rule")

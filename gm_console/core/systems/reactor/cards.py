@@ -156,9 +156,13 @@ class Card:
         return d.get("effect", "").upper()
 
 
-def grants_text(grants: Mapping[str, int]) -> str:
-    words = {"power_order": "Power Order", "base_load": "Base Load K", "atk": "ATK", "hp": "HP"}
-    return ", ".join(f"{words[k]} {v:+d}" for k, v in grants.items() if v)
+def grants_text(grants: Mapping[str, int], short: bool = False) -> str:
+    """``Base Load -100 K, Power Order +1``; ``short``: ``Load-100K PO+1``."""
+    if short:
+        words = {"power_order": ("PO", ""), "base_load": ("Load", "K"), "atk": ("ATK", ""), "hp": ("HP", "")}
+        return " ".join(f"{words[k][0]}{v:+d}{words[k][1]}" for k, v in grants.items() if v)
+    words = {"power_order": ("Power Order", ""), "base_load": ("Base Load", " K"), "atk": ("ATK", ""), "hp": ("HP", "")}
+    return ", ".join(f"{words[k][0]} {v:+d}{words[k][1]}" for k, v in grants.items() if v)
 
 
 class Catalogue:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gm_console.core.state import Condition, State, Unit
-from gm_console.core.systems.reactor.board import HEAT_PER_ATK, Board, Casualty
+from gm_console.core.systems.reactor.board import Board, Casualty, HEAT_PER_ATK, whose
 from gm_console.core.systems.reactor.cards import ARMOR, GUARD, Profile, grants_text, profile
 from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import EXHAUSTED, Target, pack
@@ -39,7 +39,7 @@ def add_heat(state: State, board: Board, rules: Rules, side: str, amount: int, s
     limit = value(rules, "meltdown_heat")
     if limit and plant.heat >= limit and not plant.melted:
         plant.melted = True
-        say(f"MELTDOWN: {state.sides[side].name}'s core is at {plant.heat} K (limit {limit} K)", "warn")
+        say(f"MELTDOWN: {whose(state.sides[side].name)} core is at {plant.heat} K (limit {limit} K)", "warn")
 
 
 def hit(src: Unit, sp: Profile, dst: Unit, dp: Profile, say: Say) -> bool:
@@ -134,9 +134,9 @@ def strike(
         who = state.sides[target.side].name
         if hack:
             plant.hack += sp.hack
-            step(f"+{sp.hack} HACK counters on {who}'s SKALA panel (now {plant.hack})")
+            step(f"+{sp.hack} HACK counters on {whose(who)} SKALA panel (now {plant.hack})")
         else:
-            step(f"+{sp.atk * HEAT_PER_ATK} K HEAT on {who}'s core (ATK {sp.atk} x {HEAT_PER_ATK}; now {plant.heat + sp.atk * HEAT_PER_ATK} K)")
+            step(f"+{sp.atk * HEAT_PER_ATK} K HEAT on {whose(who)} core (ATK {sp.atk} x {HEAT_PER_ATK}; now {plant.heat + sp.atk * HEAT_PER_ATK} K)")
             add_heat(state, board, rules, target.side, sp.atk * HEAT_PER_ATK, step)
     settle(state, board, rules, step)
     board.last = tuple(steps)

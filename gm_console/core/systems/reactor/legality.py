@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gm_console.core.errors import IllegalAction, UnknownName
-from gm_console.core.systems.reactor.board import PHASE_TITLES, Board
+from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.cards import RAIDER, profile
 from gm_console.core.systems.reactor.house_rules import value
 
@@ -80,7 +80,7 @@ def resolve_target(state: State, board: Board, side: str, ref: str) -> Target:
                 raise UnknownName("reactor", ref, [f"{REACTOR}:{s}" for s in others])
             owner = others[0]
         state.side(owner)
-        return Target("reactor", owner, owner, f"{state.sides[owner].name}'s reactor")
+        return Target("reactor", owner, owner, f"{whose(state.sides[owner].name)} reactor")
     if ref in state.units:
         unit = state.units[ref]
         return Target("personnel", ref, unit.side, unit.name)
@@ -95,7 +95,7 @@ def resolve_target(state: State, board: Board, side: str, ref: str) -> Target:
 
 def own_operations(state: State, board: Board, side: str) -> Reason | None:
     if board.active != side:
-        return Reason(f"it is {state.sides[board.active].name}'s shift", "reactor.turn")
+        return Reason(f"it is {whose(state.sides[board.active].name)} shift", "reactor.turn")
     if board.phase != "operations":
         return Reason(f"it is the {PHASE_TITLES[board.phase]} phase, not Operations", "reactor.turn")
     return None
@@ -158,7 +158,7 @@ def hack_problem(state: State, board: Board, rules: Rules, striker: Unit, target
 
 def block_problem(state: State, board: Board, rules: Rules, striker: Unit, target: Target, blocker: Unit) -> Reason | None:
     if blocker.side != target.side:
-        return Reason(f"not on {state.sides[target.side].name}'s side", "reactor.blocking")
+        return Reason(f"not on {whose(state.sides[target.side].name)} side", "reactor.blocking")
     if not blocker.has(STATIONED):
         return Reason("not STATIONED", "reactor.stationing")
     if blocker.has(EXHAUSTED):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.core import timing
 from gm_console.core.state import State
-from gm_console.core.systems.reactor.board import PHASE_TITLES, Board
+from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.combat import add_heat
 from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import EXHAUSTED
@@ -40,7 +40,7 @@ def base_load(state: State, board: Board, side: str, ctx: Context) -> None:
     parts = board.base_load_parts(side)
     total = board.next_base_load(side)
     shown = " ".join(f"{v:+d} ({name})" for name, v in parts if v or name == "Base Load")
-    ctx.emit(f"Base Load on {state.sides[side].name}'s core: {shown} = {total} K", "rule")
+    ctx.emit(f"Base Load on {whose(state.sides[side].name)} core: {shown} = {total} K", "rule")
     add_heat(state, board, ctx.rules, side, total, ctx.emit)
     if plant.pending:
         if value(ctx.rules, "raid_clears_counters") and plant.hack:
@@ -58,7 +58,7 @@ def shift_end(state: State, board: Board, side: str, ctx: Context) -> None:
         plant.forfeited += 1
         ctx.emit(f"{name} forfeits this shift's Power Order ({order}): LOCKDOWN ends", "rule")
     elif plant.melted:
-        ctx.emit(f"{name}'s core has melted down: no Power Order delivered", "warn")
+        ctx.emit(f"{whose(name)} core has melted down: no Power Order delivered", "warn")
     else:
         if plant.lockdown > 1:
             plant.lockdown -= 1
@@ -75,7 +75,7 @@ def start_shift(state: State, board: Board, side: str, ctx: Context) -> None:
     board.active = side
     board.phase = "operations"
     state.clock.turn += 1
-    ctx.emit(f"{state.sides[side].name}'s shift begins", "turn")
+    ctx.emit(f"{whose(state.sides[side].name)} shift begins", "turn")
     if value(ctx.rules, "ready_step") == "turn-start":
         ready_side(state, side, ctx)
     base_load(state, board, side, ctx)

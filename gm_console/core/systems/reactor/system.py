@@ -20,7 +20,7 @@ from gm_console.core.systems.reactor import card_actions as ca
 from gm_console.core.systems.reactor import legality as lg
 from gm_console.core.systems.reactor.legality import illegal
 from gm_console.core.systems.reactor import phases
-from gm_console.core.systems.reactor.board import PHASE_TITLES, PHASES, Board, Facility, Pending, Plant, board_of
+from gm_console.core.systems.reactor.board import Board, Facility, PHASES, PHASE_TITLES, Pending, Plant, board_of, whose
 from gm_console.core.systems.reactor.cards import CATALOGUE_TABLE, GRANTS, Catalogue
 from gm_console.core.systems.reactor.combat import settle
 from gm_console.core.systems.reactor.house_rules import HOUSE_RULES, value
@@ -208,7 +208,7 @@ class ReactorSystem(System):
 
     def describe_turn(self, state: State) -> str:
         board = board_of(state)
-        return f"{state.sides[board.active].name}'s shift · {PHASE_TITLES[board.phase]}"
+        return f"{whose(state.sides[board.active].name)} shift · {PHASE_TITLES[board.phase]}"
 
     # ------------------------------------------------------------ reference, palette
     def reference(self) -> list[RefEntry]:
