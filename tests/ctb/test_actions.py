@@ -251,3 +251,11 @@ def test_delaying_the_acting_unit_below_100_pays_only_what_it_has():
     g.push_line("next")
     assert stats(g, "gob")["ap"] >= 0
     assert texts(g.push_line("next"))  # the clock goes on
+
+
+def test_hp_alone_sets_the_base_and_one_of_them_is_required():
+    g = game({"id": "a", "side": "pcs", "ctb": {"ap_total": 12, "hp": 40, "ar": 10}})
+    s = stats(g, "a")
+    assert (s["hp_base"], s["hp_max"], s["hp"], s["ar_base"], s["ar"]) == (40, 40, 40, 10, 10)
+    with pytest.raises(EncounterFileError, match="hp_base"):
+        game({"id": "a", "side": "pcs", "ctb": {"ap_total": 12}})

@@ -72,6 +72,8 @@ class CTBSystem(System):
             if table is None:
                 problems.append(Problem(f"units[{i}].ctb", "missing: every unit of a CTB encounter needs a [units.ctb] table"))
                 continue
+            if "hp_base" not in table and "hp" not in table:
+                problems.append(Problem(f"units[{i}].ctb.hp_base", "missing: give hp_base (max HP at Kennel 100) or hp"))
             ids = [w["id"] for w in table.get("weapons", ())]
             for j, wid in enumerate(ids):
                 if wid in ids[:j]:
@@ -86,6 +88,9 @@ class CTBSystem(System):
         for key in TABLE_STATS:
             if key in table:
                 unit.stats[key] = table[key]
+        for pool in POOLS:  # 'hp = 40' alone reads as a 40 HP unit: the base is taken from it
+            if f"{pool}_base" not in table and pool in table:
+                unit.stats[f"{pool}_base"] = table[pool]
         fill(unit, rules)
         for pool in POOLS:  # a starting value above the maximum is pulled down to it
             unit.stats[pool] = min(unit.stats[pool], unit.stats[f"{pool}_max"])
