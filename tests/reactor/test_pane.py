@@ -177,3 +177,23 @@ def test_snapshot_120x40_strike_flow_block_step(snap_compare):
 
 def test_snapshot_80x24_night_shift(snap_compare):
     assert snap_compare(make_app(path=NIGHT, lines=["strike blox -> reactor"]), terminal_size=(80, 24))
+
+
+async def test_the_palette_offers_legal_strikes_in_table_words():
+    from textual.command import CommandPalette
+
+    app = make_app(keep=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"strike: WNAF Conscript #2")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1].startswith("strike c2 -> ")
+    labels = [f"{a.PALETTE}: {a.label(app.game.state)}" for a in make_app(keep=1).game.legal_actions()]
+    assert "strike: WNAF Conscript #2 -> Player A's reactor" in labels
+    assert "strike: Federal Ranger -> Player A's reactor (hack)" in labels
+    assert not any("blocked by Junior Watchman" in label for label in labels)  # spent on its post

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action, Context
-from gm_console.core.errors import NotationError
+from gm_console.core.errors import GMError, NotationError
 from gm_console.core.state import Condition, State
 from gm_console.core.systems.reactor.board import board_of
 from gm_console.core.systems.reactor.combat import exhaust, strike
@@ -46,6 +46,16 @@ CARD = n.ident("CARD")
 class ReactorAction(Action):
     SYSTEM = "reactor"
 
+    def label(self, state: State) -> str:
+        """How the palette names the action: the table's words, or the notation if names do not resolve."""
+        try:
+            return self.describe(state)
+        except (GMError, KeyError):
+            return self.notation()
+
+    def describe(self, state: State) -> str:
+        return self.notation()
+
 
 @dataclass(frozen=True, kw_only=True)
 class Strike(ReactorAction):
@@ -70,11 +80,8 @@ class Strike(ReactorAction):
         blocker = state.unit(self.block) if self.block is not None else None
         return board, striker, target, blocker
 
-    def label(self, state: State) -> str:
-        try:
-            _, striker, target, blocker = self.parts(state)
-        except NotationError:
-            return self.notation()
+    def describe(self, state: State) -> str:
+        _, striker, target, blocker = self.parts(state)
         text = f"{striker.name} -> {target.label}" + (" (hack)" if self.hack else "")
         return text + (f", blocked by {blocker.name}" if blocker else "")
 
@@ -104,6 +111,9 @@ class Station(ReactorAction):
     SYNTAX = (n.Arg("unit", n.UNIT),)
     unit: str
 
+    def describe(self, state: State) -> str:
+        return f"{state.units[self.unit].name} takes a post"
+
     def check(self, state: State, ctx: Context) -> None:
         unit = _timing(state, ctx, self.unit, "take a post")
         if unit.has(STATIONED):
@@ -127,6 +137,9 @@ class Unstation(ReactorAction):
     EXAMPLE = "unstation watchman"
     SYNTAX = (n.Arg("unit", n.UNIT),)
     unit: str
+
+    def describe(self, state: State) -> str:
+        return f"{state.units[self.unit].name} leaves its post"
 
     def check(self, state: State, ctx: Context) -> None:
         unit = _timing(state, ctx, self.unit, "leave its post")

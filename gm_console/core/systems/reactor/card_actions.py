@@ -70,6 +70,10 @@ class Deploy(ReactorAction):
         state.side(side)
         return card, side, self.unit or fresh_id(state, card)
 
+    def describe(self, state: State) -> str:
+        card, side, uid = self.resolve(state)
+        return f"{state.sides[side].name} deploys {card.name} ({uid})"
+
     def check(self, state: State, ctx: Context) -> None:
         card, side, uid = self.resolve(state)
         if uid in state.units or uid in board_of(state).facilities or uid == REACTOR:
@@ -100,6 +104,9 @@ class Equip(ReactorAction):
     unit: str
     card: str
 
+    def describe(self, state: State) -> str:
+        return f"{state.units[self.unit].name} takes {board_of(state).cards.find('equipment', self.card).name}"
+
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
         card = board_of(state).cards.find("equipment", self.card)
@@ -125,6 +132,9 @@ class Incident(ReactorAction):
     SYNTAX = (n.Arg("card", CARD), n.Lit("->"), n.Arg("side", n.SIDE))
     card: str
     side: str
+
+    def describe(self, state: State) -> str:
+        return f"{board_of(state).cards.find('incident', self.card).name} against {state.sides[self.side].name}"
 
     def check(self, state: State, ctx: Context) -> None:
         board = board_of(state)
@@ -162,6 +172,10 @@ class Lockdown(ReactorAction):
     side: str
     by: str | None = None
     card: str | None = None
+
+    def describe(self, state: State) -> str:
+        how = state.units[self.by].name if self.by else board_of(state).cards.find("executive", self.card or "class-2-lockdown").name
+        return f"{state.sides[self.side].name} into LOCKDOWN ({how})"
 
     def check(self, state: State, ctx: Context) -> None:
         board = board_of(state)
