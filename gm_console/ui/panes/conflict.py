@@ -1,0 +1,303 @@
+"""The zone conflict pane: the zone map, every character's Stress track with
+Injuries and markers, Momentum and Threat, and who has acted this round.
+
+Narrow (the 80x24 console gives it about 78x13): a header, the map, then the
+tracks (two to a line when they would not fit). Wide (110+ columns): the map
+on the left, the tracks with full detail on the right.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from gm_console.core.rules import Rules
+from gm_console.core.state import State
+from gm_console.core.systems.conflict.board import Board
+from gm_console.core.systems.conflict.stress import dying
+from gm_console.core.systems.conflict.turns import candidates
+from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.view import View
+from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines, short
+
+WIDE = 110
+
+
+def fit(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def board_of(state: State) -> Board | None:
+    return state.boards.get("conflict")
+
+
+def controller(state: State, uid: str) -> str:
+    return state.sides[state.units[uid].side].controller
+
+
+# ---------------------------------------------------------------- map callbacks
+
+
+def token(state: State, uid: str) -> Text:
+    unit = state.units[uid]
+    b = board_of(state)
+    style = SIDE_STYLE.get(controller(state, uid), "bold")
+    if state.clock.active == uid:
+        style += " reverse"
+    elif b is not None and uid in b.acted:
+        style = style.replace("bold ", "") + " dim"
+    text = Text(label(state, uid, 8), style=style)
+    if b is not None and b.cover.get(uid) == unit.zone:
+        text.append("⌂", style="cyan")
+    if unit.has("dead"):
+        text.append("†", style="bold red")
+    elif unit.has("defeated"):
+        text.append("✚" if dying(state, uid) else "✕", style="bold red")
+    if unit.has("prone"):
+        text.append("↓", style="yellow")
+    return text
+
+
+def reach_groups(rules: Rules):
+    def groups(state: State, zone: str) -> list[list[str]]:
+        here = [u.id for u in state.units_in(zone)]
+        b = board_of(state)
+        if b is None:
+            return [[u] for u in here]
+        if rules["conflict.reach"] == "zone":
+            sides = {controller(state, u) for u in here}
+            return [here] if len(sides) > 1 else [[u] for u in here]
+        parent = {u: u for u in here}
+
+        def find(u: str) -> str:
+            while parent[u] != u:
+                u = parent[u]
+            return u
+
+        for a, c in b.reach:
+            if a in parent and c in parent:
+                parent[find(a)] = find(c)
+        out: dict[str, list[str]] = {}
+        for u in here:
+            out.setdefault(find(u), []).append(u)
+        return list(out.values())
+
+    return groups
+
+
+# ---------------------------------------------------------------- header and tracks
+
+
+def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
+    b = board_of(state)
+    head = Text()
+    head.append(f"Round {state.clock.round}", style="bold")
+    if b is not None:
+        if state.clock.active:
+            who = state.units[state.clock.active].name
+            head.append(" · ")
+            head.append(who, style="bold reverse")
+            extra = " (kept)" if b.turn and b.turn.kept else ""
+            if b.turn:
+                extra += f" M{b.turn.majors}/{1 + b.turn.extra_majors} m{b.turn.minors}/{1 + b.turn.extra_minors}"
+            head.append(extra, style="dim")
+        else:
+            left = candidates(state, b.to_go)
+            pick = "players'" if b.to_go == "players" else "GM's"
+            head.append(f" · {pick} pick: ", style="bold")
+            head.append(", ".join(label(state, u) for u in left) or "next ends the round", style=SIDE_STYLE[b.to_go])
+    cap = rules["conflict.momentum_cap"]
+    m = state.pools.get("momentum", 0)
+    t = state.pools.get("threat", 0)
+    pools = Text()
+    pools.append("Momentum ", style="bold")
+    pools.append("■" * max(0, min(m, cap)), style="green")
+    pools.append("□" * max(0, cap - m), style="dim")
+    pools.append(f" {m}/{cap}  ")
+    pools.append("Threat ", style="bold")
+    pools.append(str(t), style="bold red" if t < 0 else "red")
+    if t < 0:
+        pools.append(" deficit", style="red")
+    lines = []
+    if head.cell_len + 3 + pools.cell_len <= width:
+        lines.append(head + Text(" · ") + pools)
+    else:
+        lines += [head, pools]
+    if b is not None and b.pending:
+        p = b.pending[0]
+        name = state.units[p.target].name if p.target in state.units else p.target
+        warn = Text(f"⚠ avoid {p.target} / suffer {p.target}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style="bold yellow")
+        if len(b.pending) > 1:
+            warn.append(f" (+{len(b.pending) - 1} more)", style="yellow")
+        lines.append(warn)
+    return [ln[:width] if ln.cell_len > width else ln for ln in lines]
+
+
+def mark(state: State, b: Board, uid: str) -> Text:
+    unit = state.units[uid]
+    if unit.has("dead") or unit.has("defeated"):
+        return Text("✕", style="red")
+    if state.clock.active == uid:
+        return Text("▶", style="bold")
+    if uid in b.acted:
+        return Text("✓", style="dim")
+    return Text("·", style="dim")
+
+
+def boxes(state: State, b: Board, uid: str, most: int | None = None) -> Text:
+    c = b.chars[uid]
+    stress = state.units[uid].stats.get("stress", 0)
+    if c.stress_max <= 0:
+        return Text("no Stress" if c.tier != "minor" else "minor NPC", style="dim")
+    filled, empty = min(stress, c.stress_max), max(0, c.stress_max - stress)
+    if most is not None and c.stress_max > most:
+        return Text(f"{stress:>2}/{c.stress_max}", style="bold yellow" if c.fatigued else "")
+    text = Text("■" * filled, style="bold yellow" if c.fatigued else "magenta")
+    text.append("□" * empty, style="dim")
+    text.append(f" {stress}/{c.stress_max}")
+    return text
+
+
+def flags(state: State, b: Board, uid: str, brief: bool) -> Text:
+    unit, c = state.units[uid], b.chars[uid]
+    out = Text()
+
+    def add(word: str, short_word: str, style: str) -> None:
+        if out.plain:
+            out.append(" ")
+        out.append(short_word if brief else word, style=style)
+
+    if c.fatigued:
+        attr = f"({c.fatigued_attr})" if c.fatigued_attr and not brief else ""
+        add(f"Fatigued{attr}", "Fat", "bold yellow")
+    if unit.has("dead"):
+        add("Dead", "Dead", "bold red")
+    elif unit.has("defeated"):
+        if dying(state, uid):
+            add(f"Dying{' (grace ' + str(c.grace) + ')' if c.grace else ''}", "Dying", "bold red")
+        add("Defeated", "Def", "red")
+    if unit.has("prone"):
+        add("Prone", "Prn", "yellow")
+    if b.cover.get(uid) == unit.zone:
+        add("in cover", "cov", "cyan")
+    if not brief:
+        for inj in c.injuries:
+            add(f"{inj.name} {inj.intent[0]}{inj.severity}{'✓' if inj.treated else ''}", "", "red" if not inj.treated else "dim")
+    elif c.injuries:
+        add("", f"{len(c.injuries)}inj", "red")
+    return out
+
+
+def track_lines(state: State, width: int, height: int | None = None) -> list[Text]:
+    b = board_of(state)
+    if b is None:
+        return []
+    order = [u for u in state.units if u in b.chars and controller(state, u) == "players"]
+    order += [u for u in state.units if u in b.chars and controller(state, u) != "players"]
+    full = [full_row(state, b, uid, width) for uid in order]
+    if height is None or len(full) <= height or width < 60:
+        return full
+    cols = 2
+    col_w = (width - 1) // cols
+    cells = [brief_row(state, b, uid, col_w) for uid in order]
+    rows = []
+    for i in range(0, len(cells), cols):
+        line = Text()
+        for j, cell in enumerate(cells[i : i + cols]):
+            if j:
+                line.append(" ")
+            line.append_text(cell)
+            line.append(" " * max(0, col_w - cell.cell_len))
+        rows.append(line)
+    return rows
+
+
+def full_row(state: State, b: Board, uid: str, width: int) -> Text:
+    unit = state.units[uid]
+    line = mark(state, b, uid)
+    line.append(" ")
+    name_w = 12 if width >= 70 else 9
+    line.append(fit(unit.name, name_w).ljust(name_w), style=SIDE_STYLE.get(controller(state, uid), ""))
+    line.append(" ")
+    line.append_text(boxes(state, b, uid, most=None if width >= 70 else 10))
+    line.append(" ")
+    line.append_text(flags(state, b, uid, brief=width < 70))
+    if line.cell_len > width:
+        line = line[: width - 1] + Text("…")
+    return line
+
+
+def brief_row(state: State, b: Board, uid: str, width: int) -> Text:
+    unit = state.units[uid]
+    line = mark(state, b, uid)
+    line.append(label(state, uid, 7).ljust(7), style=SIDE_STYLE.get(controller(state, uid), ""))
+    line.append(" ")
+    line.append_text(boxes(state, b, uid, most=8))
+    line.append(" ")
+    line.append_text(flags(state, b, uid, brief=True))
+    if line.cell_len > width:
+        line = line[: width - 1] + Text("…")
+    return line
+
+
+class ConflictPane(SystemPane):
+    SYSTEM = "conflict"
+    TITLE = "Zone conflict"
+
+    DEFAULT_CSS = """
+    ConflictPane #cf-head { height: auto; }
+    ConflictPane #cf-body { height: 1fr; layout: vertical; }
+    ConflictPane.-wide #cf-body { layout: horizontal; }
+    ConflictPane #cf-map { height: auto; }
+    ConflictPane #cf-tracks { height: 1fr; }
+    ConflictPane.-wide #cf-map { width: 3fr; height: 1fr; }
+    ConflictPane.-wide #cf-side { width: 2fr; height: 1fr; }
+    ConflictPane #cf-side { height: 1fr; }
+    ConflictPane #cf-legend { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cf-head")
+        with Horizontal(id="cf-body"):
+            yield ZoneMap(token=token, id="cf-map")
+            with Horizontal(id="cf-side"):
+                yield Static(id="cf-tracks")
+
+    def show(self, view: View) -> None:
+        self.view = view
+        self.relayout()
+
+    def on_resize(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        view = self.view
+        if view is None or not self.is_mounted:
+            return
+        state, rules = view.state, view.game.rules
+        width, height = self.content_size.width or 78, self.content_size.height or 13
+        wide = width >= WIDE
+        self.set_class(wide, "-wide")
+        head = header_lines(state, rules, width)
+        self.query_one("#cf-head", Static).update(Text("\n").join(head))
+        zmap = self.query_one(ZoneMap)
+        zmap.groups = reach_groups(rules)
+        zmap.show(state)
+        body_h = max(3, height - len(head))
+        if wide:
+            side_w = width * 2 // 5
+            tracks = track_lines(state, side_w, body_h)
+            tracks += [Text(""), legend(" ⌂ cover ↓ prone ✕ Defeated ✚ Dying")] if len(tracks) + 3 <= body_h else []
+            zmap.styles.height = "1fr"
+        else:
+            tracks = track_lines(state, width, max(1, body_h - 4))
+            need = len(map_lines(state, width, 99, token, zmap.groups))
+            zmap.styles.height = max(3, min(need, body_h - min(len(tracks), body_h - 3)))
+        self.query_one("#cf-tracks", Static).update(Text("\n").join(tracks))
+        acted = len(board_of(state).acted) if board_of(state) else 0
+        self.border_subtitle = f"acted {acted}/{sum(1 for _ in board_of(state).chars) if board_of(state) else 0} · scene {board_of(state).scene if board_of(state) else 1}"
+
+
+PANE = ConflictPane

@@ -1,0 +1,36 @@
+"""The positions-only zone map, for encounters with zones that do not run the
+conflict system (a CTB fight, say): who stands where, connections, Traits,
+fog of war. The app adds it itself (``pane_class("zones")``)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.view import View
+from gm_console.ui.widgets.zone_map import ZoneMap, legend
+
+
+class ZonesPane(SystemPane):
+    SYSTEM = "zones"
+    TITLE = "Zone map"
+
+    DEFAULT_CSS = """
+    ZonesPane #zones-legend { height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield ZoneMap(id="zones-map")
+        yield Static(legend(), id="zones-legend")
+
+    def show(self, view: View) -> None:
+        self.view = view
+        self.query_one(ZoneMap).show(view.state)
+        hidden = sum(1 for z in view.state.zones.values() if z.hidden)
+        self.border_subtitle = f"{len(view.state.zones)} zones" + (f", {hidden} hidden" if hidden else "")
+
+
+PANE = ZonesPane
+
+

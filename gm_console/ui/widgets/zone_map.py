@@ -1,0 +1,285 @@
+"""A map of the encounter's zones: boxes with their connections and Traits,
+who stands where (sides in different colours), groups within Reach, and
+hidden zones shown to the GM as hidden.
+
+``map_lines`` draws into a character grid of a given size and returns Rich
+Text lines, so the conflict pane can place the map beside its other parts;
+``ZoneMap`` is the widget that draws a state at its own size. Systems tell
+the map more about a unit through ``token`` and ``groups`` callbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from gm_console.core.fog import is_locked
+from gm_console.core.state import State
+
+MIN_W = 14  # narrowest box, borders included
+GAP = 2  # columns between boxes (connectors go here)
+SIDE_STYLE = {"players": "bold green", "gm": "bold red"}
+
+TokenFn = Callable[[State, str], Text]
+GroupFn = Callable[[State, str], list[list[str]]]
+
+
+class Canvas:
+    """A width x height grid of (character, style) cells."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str | Text, style: Style | str = "") -> int:
+        """Write ``text`` at (x, y), clipped; return the x after it."""
+        if not 0 <= y < self.height:
+            return x
+        spans = text if isinstance(text, Text) else Text(text, style=style)
+        for i, ch in enumerate(spans.plain):
+            if 0 <= x + i < self.width:
+                self.cells[y][x + i] = (ch, spans.get_style_at_offset(_CONSOLE, i) if isinstance(text, Text) else style)
+        return x + len(spans.plain)
+
+    def lines(self) -> list[Text]:
+        out = []
+        for row in self.cells:
+            line = Text()
+            for ch, style in row:
+                line.append(ch, style)
+            line.rstrip()
+            out.append(line)
+        return out
+
+
+class _FakeConsole:  # Text.get_style_at_offset needs a console only to parse style names
+    def get_style(self, name: str | Style, default: Style | None = None) -> Style:
+        return Style.parse(name) if isinstance(name, str) and name else (name if isinstance(name, Style) else Style())
+
+
+_CONSOLE = _FakeConsole()
+
+
+def label(state: State, uid: str, most: int = 9) -> str:
+    """A short name for the map: the first word of the name, or the id when
+    another unit's name starts with the same word."""
+    unit = state.units[uid]
+    first = short(unit.name, most)
+    clash = any(o.id != uid and short(o.name, most) == first for o in state.units.values())
+    return short(uid, most) if clash else first
+
+
+def default_token(state: State, uid: str) -> Text:
+    unit = state.units[uid]
+    controller = state.sides[unit.side].controller if unit.side in state.sides else "gm"
+    style = SIDE_STYLE.get(controller, "bold")
+    if state.clock.active == uid:
+        style += " reverse"
+    return Text(label(state, uid), style=style)
+
+
+def default_groups(state: State, zone: str) -> list[list[str]]:
+    return [[u.id] for u in state.units_in(zone)]
+
+
+def short(name: str, most: int = 9) -> str:
+    first = name.split()[0] if name.split() else name
+    return first if len(first) <= most else first[: most - 1] + "…"
+
+
+@dataclass
+class Place:
+    zone: str
+    col: int
+    row: int
+
+
+def layout(state: State, width: int, height: int) -> tuple[list[Place], int, int]:
+    """Grid places for the zones: columns by distance from the first zone when
+    that fits, else reading order. Returns (places, columns, rows)."""
+    ids = list(state.zones)
+    if not ids:
+        return [], 0, 0
+    depth: dict[str, int] = {}
+    base = 0
+    for start in ids:
+        if start in depth:
+            continue
+        depth[start] = base
+        todo = [start]
+        while todo:
+            nxt = []
+            for z in todo:
+                for a in state.zones[z].adjacent:
+                    if a in state.zones and a not in depth:
+                        depth[a] = depth[z] + 1
+                        nxt.append(a)
+            todo = nxt
+        base = max(depth.values()) + 1
+    ncols = max(depth.values()) + 1
+    per_col: dict[int, list[str]] = {}
+    for z in ids:
+        per_col.setdefault(depth[z], []).append(z)
+    nrows = max(len(v) for v in per_col.values())
+    if ncols * MIN_W + (ncols - 1) * GAP <= width and nrows * 3 <= height:
+        return [Place(z, c, r) for c, zs in per_col.items() for r, z in enumerate(zs)], ncols, nrows
+    ncols = max(1, min(len(ids), (width + GAP) // (MIN_W + GAP)))
+    nrows = -(-len(ids) // ncols)
+    return [Place(z, i % ncols, i // ncols) for i, z in enumerate(ids)], ncols, nrows
+
+
+def traits_text(state: State, zone: str) -> str:
+    z = state.zones[zone]
+    bits = list(z.traits)
+    if z.hidden:
+        bits.insert(0, "hidden")
+    return " · ".join(bits)
+
+
+def flow(items: list[Text], width: int) -> list[Text]:
+    """Wrap Text items (space separated) into lines of at most ``width`` cells."""
+    lines: list[Text] = []
+    cur = Text()
+    for item in items:
+        if item.cell_len > width:
+            item = item[: max(1, width - 1)] + Text("…")
+        if cur.plain and cur.cell_len + 1 + item.cell_len > width:
+            lines.append(cur)
+            cur = Text()
+        if cur.plain:
+            cur.append(" ")
+        cur.append_text(item)
+    if cur.plain:
+        lines.append(cur)
+    return lines
+
+
+def group_text(state: State, group: list[str], token: TokenFn) -> Text:
+    if len(group) == 1:
+        return token(state, group[0])
+    out = Text("[", style="yellow")
+    for i, uid in enumerate(group):
+        if i:
+            out.append("~", style="yellow")
+        out.append_text(token(state, uid))
+    out.append("]", style="yellow")
+    return out
+
+
+def map_lines(
+    state: State,
+    width: int,
+    height: int,
+    token: TokenFn = default_token,
+    groups: GroupFn = default_groups,
+) -> list[Text]:
+    """Draw the zones into ``width`` x ``height`` cells (fewer lines if it needs fewer)."""
+    width, height = max(width, MIN_W), max(height, 3)
+    places, ncols, nrows = layout(state, width, height)
+    if not places:
+        return [Text("no zones in this encounter", style="dim")]
+    numbers = {z: i + 1 for i, z in enumerate(state.zones)}
+    cell_w = max(MIN_W, (width - (ncols - 1) * GAP) // ncols)
+    inner = cell_w - 2
+    contents: dict[str, list[Text]] = {}
+    for p in places:
+        body: list[Text] = []
+        tr = traits_text(state, p.zone)
+        if tr:
+            body.append(Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style="italic dim"))
+        items = [group_text(state, g, token) for g in groups(state, p.zone)]
+        body += flow(items, inner) if items else []
+        contents[p.zone] = body
+    row_need = [max([len(contents[p.zone]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
+    budget = height
+    row_h = list(row_need)
+    while sum(row_h) > budget and max(row_h) > 3:
+        i = row_h.index(max(row_h))
+        row_h[i] -= 1
+    canvas = Canvas(width, sum(row_h))
+    tops = [sum(row_h[:r]) for r in range(nrows)]
+    for p in places:
+        x, y, h = p.col * (cell_w + GAP), tops[p.row], row_h[p.row]
+        draw_box(canvas, state, p.zone, numbers, x, y, cell_w, h, contents[p.zone])
+    draw_links(canvas, state, places, tops, row_h, cell_w)
+    return canvas.lines()
+
+
+def draw_box(canvas: Canvas, state: State, zone: str, numbers: dict[str, int], x: int, y: int, w: int, h: int, body: list[Text]) -> None:
+    z = state.zones[zone]
+    hidden = z.hidden
+    border = "dim" if hidden else ""
+    hz, vt = ("┄", "┆") if hidden else ("─", "│")
+    title = f" {numbers[zone]} {z.name} "
+    if len(title) > w - 3:
+        title = title[: w - 5] + "… "
+    canvas.put(x, y, "╭" + hz + title + hz * max(0, w - 3 - len(title)) + "╮", border)
+    canvas.put(x + 2, y, title, "bold dim" if hidden else "bold")
+    room = h - 2
+    shown = body[:room]
+    if len(body) > room and room > 0:
+        shown = body[: room - 1] + [Text(f"+{len(body) - room + 1} more", style="dim")]
+    for i in range(room):
+        canvas.put(x, y + 1 + i, vt, border)
+        canvas.put(x + w - 1, y + 1 + i, vt, border)
+        if i < len(shown):
+            canvas.put(x + 1, y + 1 + i, shown[i])
+    exits = []
+    for a in z.adjacent:
+        if a in numbers:
+            exits.append(f"{numbers[a]}{'⊘' if is_locked(state, zone, a) else ''}")
+    foot = f" ↔{','.join(exits)} " if exits else ""
+    if len(foot) > w - 3:
+        foot = foot[: w - 5] + "… "
+    canvas.put(x, y + h - 1, "╰" + hz + foot + hz * max(0, w - 3 - len(foot)) + "╯", border)
+    canvas.put(x + 2, y + h - 1, foot, "dim")
+
+
+def draw_links(canvas: Canvas, state: State, places: list[Place], tops: list[int], row_h: list[int], cell_w: int) -> None:
+    """Connectors between boxes side by side in one row (others show as exits)."""
+    at = {(p.col, p.row): p.zone for p in places}
+    for p in places:
+        right = at.get((p.col + 1, p.row))
+        if right is None or right not in state.zones[p.zone].adjacent:
+            continue
+        x = p.col * (cell_w + GAP) + cell_w
+        y = tops[p.row] + max(1, row_h[p.row] // 2)
+        locked = is_locked(state, p.zone, right)
+        canvas.put(x, y, "╳╳" if locked else "══", "red" if locked else "")
+
+
+def legend(extra: str = "") -> Text:
+    text = Text()
+    text.append("●", style="bold green")
+    text.append(" players  ")
+    text.append("●", style="bold red")
+    text.append(" GM  ")
+    text.append("[a~b]", style="yellow")
+    text.append(" within Reach  ↔ exits  ⊘ locked  ┄ hidden" + extra, style="dim")
+    return text
+
+
+class ZoneMap(Widget):
+    """The zone map of a state, drawn at the widget's size."""
+
+    DEFAULT_CSS = "ZoneMap { height: 1fr; }"
+
+    def __init__(self, token: TokenFn = default_token, groups: GroupFn = default_groups, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: State | None = None
+        self.token = token
+        self.groups = groups
+
+    def show(self, state: State) -> None:
+        self.state = state
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.state is None:
+            return Text("")
+        lines = map_lines(self.state, self.size.width, self.size.height, self.token, self.groups)
+        return Text("\n").join(lines)
