@@ -153,7 +153,8 @@ class ReactorPane(SystemPane):
         detailed = [part for s in sides for part in (r.side_block(state, board, rules, s, width, True), Text(""))]
         summary = [*r.table_summary(state, board, rules, width), Text("")]
         last = [Text("Last strike", style="bold underline"), r.steps_text(board.last, width)] if board.last else []
-        for parts in (detailed + summary + last, detailed + last, detailed):
+        medium = [part for s in sides for part in (r.side_block(state, board, rules, s, width, True, False), Text(""))]
+        for parts in (detailed + summary + last, detailed + last, detailed, medium + summary + last, medium + summary, medium):
             if lines(parts) <= height:
                 return Group(*parts)
         return Group(*(r.side_block(state, board, rules, s, width, False) for s in sides))

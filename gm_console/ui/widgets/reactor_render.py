@@ -203,8 +203,9 @@ def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: 
     return rows
 
 
-def side_block(state: State, board: Board, rules: Rules, side: str, width: int, full: bool) -> Group:
-    """A side's plant, Facilities, Personnel and casualties; ``full`` spends a line on each gauge."""
+def side_block(state: State, board: Board, rules: Rules, side: str, width: int, full: bool, two_line: bool = True) -> Group:
+    """A side's plant, Facilities, Personnel and casualties; ``full`` spends a line on each gauge,
+    ``two_line`` (with full) a second line on each Personnel."""
     plant = board.plants[side]
     head = Text()
     head.append(state.sides[side].name, style=side_style(state, side) + (" reverse" if board.active == side else ""))
@@ -238,7 +239,7 @@ def side_block(state: State, board: Board, rules: Rules, side: str, width: int, 
         rows.append(facility_line(facs, width))
     units = state.units_of(side)
     for u in units:
-        rows += personnel_rows(state, board, rules, u, width, full and width >= 60)
+        rows += personnel_rows(state, board, rules, u, width, full and two_line and width >= 60)
     if not units:
         rows.append(Text("  no Personnel on the board", style="dim"))
     dead = [c for c in board.casualties if c.side == side]
