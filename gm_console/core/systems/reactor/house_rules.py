@@ -7,8 +7,10 @@ under ``[house_rules.reactor]``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule
+from gm_console.core.rules import HouseRule, Rules
 
 SYSTEM = "reactor"
 
@@ -147,6 +149,6 @@ HOUSE_RULES = (
 )
 
 
-def value(rules, name: str):
+def value(rules: Rules, name: str) -> Any:
     """The value in force of reactor house rule ``name``."""
     return rules[f"{SYSTEM}.{name}"]

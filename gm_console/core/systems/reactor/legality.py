@@ -16,6 +16,7 @@ from gm_console.core.errors import IllegalAction, UnknownName
 from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.cards import RAIDER, profile
 from gm_console.core.systems.reactor.house_rules import value
+from gm_console.core.systems.reactor.reference import TITLES
 
 if TYPE_CHECKING:
     from gm_console.core.rules import Rules
@@ -29,8 +30,6 @@ TARGET_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z][A-Za-z0-9_-]*)?")
 def rule_label(key: str) -> str:
     """How an error names the rule: the reference title, e.g. "Reactor: Blocking (intercepting)".
     (A colon inside keeps the bracketed label safe from Rich and Textual markup.)"""
-    from gm_console.core.systems.reactor.reference import TITLES
-
     if key.startswith("house.reactor."):
         return f"Reactor house rule: {key.rsplit('.', 1)[1]}"
     return f"Reactor: {TITLES.get(key, key)}"

@@ -243,9 +243,6 @@ class ReactorSystem(System):
     def starter_unit(self, role: str) -> dict[str, Any] | None:
         return {"hero": {"card": "junior-watchman", "stationed": True}, "foe": {"card": "wnaf-conscript"}}.get(role)
 
-    def starter_extra(self) -> dict[str, Any]:
-        return {}
-
     def starter_board(self) -> dict[str, Any] | None:
         return {
             "active": "foes",
