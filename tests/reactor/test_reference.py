@@ -22,6 +22,7 @@ OURS = [
     ROOT / "gm_console/ui/screens/strike_flow.py",
     *sorted((ROOT / "encounters").glob("reactor-*.toml")),
     *sorted((ROOT / "docs").glob("reactor*.md")),
+    *sorted((ROOT / "tests/reactor").glob("*.py")),
 ]
 
 

@@ -69,10 +69,10 @@ def test_each_step_of_the_exchange():
         "next",
         "incident hostile-raid -> a",
     ]
-    # 1: GUARD deals 2 first, the Conscript (HP 2) dies, no damage back
+    # 1: the Watchman's GUARD hits for 2 before the Conscript can; HP 2, so it never hits back
     s1 = game.state_at(1)
     assert "c1" not in s1.units and s1.units["watchman"].stat("damage") == 0
-    assert s1.units["watchman"].has("EXHAUSTED")  # used up: A has no other stationed, ready unit
+    assert s1.units["watchman"].has("EXHAUSTED")  # used up: nobody else of A's can intercept now
     assert s1.boards["reactor"].plants["a"].heat == 0
     steps = " | ".join(s1.boards["reactor"].last)
     assert steps.index("GUARD") < steps.index("deals 2 to WNAF Conscript #1") < steps.index("deals nothing")

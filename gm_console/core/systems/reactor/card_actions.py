@@ -212,11 +212,10 @@ class Lockdown(ReactorAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Heat(ReactorAction):
-    VERB = "heat"
+class _GaugeFiat(ReactorAction):
+    """GM fiat on one of a side's gauges: ``VERB SIDE +N [why=...]``."""
+
     PALETTE = "fiat"
-    SUMMARY = "Change a core's HEAT by GM fiat, in K (never below 0)."
-    EXAMPLE = 'heat a +100 why="feedwater pump trips"'
     SYNTAX = (n.Arg("side", n.SIDE), n.Arg("delta", n.DELTA), n.Opt("why", n.NAME))
     side: str
     delta: int
@@ -226,31 +225,39 @@ class Heat(ReactorAction):
         state.side(self.side)
 
     def apply(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
-        old = board.plants[self.side].heat
-        add_heat(state, board, ctx.rules, self.side, self.delta, ctx.emit)
+        old, new, what = self.change(state, ctx)
         why = f" ({self.why})" if self.why else ""
-        ctx.emit(f"{whose(state.sides[self.side].name)} core: {old} -> {board.plants[self.side].heat} K{why}", "rule")
+        ctx.emit(f"{whose(state.sides[self.side].name)} {what}: {old} -> {new}{why}", "rule")
+
+    def change(self, state: State, ctx: Context) -> tuple[int, int, str]:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, kw_only=True)
-class Hack(ReactorAction):
+class Heat(_GaugeFiat):
+    VERB = "heat"
+    SUMMARY = "Change a core's HEAT by GM fiat, in K (never below 0)."
+    EXAMPLE = 'heat a +100 why="feedwater pump trips"'
+
+    def change(self, state: State, ctx: Context) -> tuple[int, int, str]:
+        board = board_of(state)
+        old = board.plants[self.side].heat
+        add_heat(state, board, ctx.rules, self.side, self.delta, ctx.emit)
+        return old, board.plants[self.side].heat, "core (K)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hack(_GaugeFiat):
     VERB = "hack"
-    PALETTE = "fiat"
     SUMMARY = "Change the HACK counters on a side's SKALA panel by GM fiat (none can be added during LOCKDOWN)."
     EXAMPLE = "hack a +1"
-    SYNTAX = (n.Arg("side", n.SIDE), n.Arg("delta", n.DELTA), n.Opt("why", n.NAME))
-    side: str
-    delta: int
-    why: str | None = None
 
     def check(self, state: State, ctx: Context) -> None:
         who = state.side(self.side).name
         if self.delta > 0 and board_of(state).plants[self.side].lockdown:
             raise illegal(f"no HACK counters can be added: {who} is in LOCKDOWN", "reactor.lockdown")
 
-    def apply(self, state: State, ctx: Context) -> None:
+    def change(self, state: State, ctx: Context) -> tuple[int, int, str]:
         plant = board_of(state).plants[self.side]
         old, plant.hack = plant.hack, max(0, plant.hack + self.delta)
-        why = f" ({self.why})" if self.why else ""
-        ctx.emit(f"{whose(state.sides[self.side].name)} SKALA panel: {old} -> {plant.hack} HACK counters{why}", "rule")
+        return old, plant.hack, "HACK counters on the SKALA panel"
