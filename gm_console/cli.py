@@ -171,9 +171,10 @@ def rules(
         con.print(f"no rules entry matches {' '.join(query)!r}")
         raise typer.Exit(1)
     from rich.panel import Panel
+    from rich.text import Text
 
     for e in found:
-        con.print(Panel(e.body, title=f"[bold]{e.title}[/]", subtitle=f"{e.system} · {e.kind}", title_align="left"))
+        con.print(Panel(Text(e.body), title=Text(e.title, style="bold"), subtitle=f"{e.system} · {e.kind}", title_align="left"))
 
 
 @app.command()

@@ -28,7 +28,7 @@ def state_json(game: Game, index: int | None = None) -> dict[str, Any]:
         "sides": body["sides"],
         "zones": body["zones"],
         "units": body["units"],
-        "boards": body["boards"],
+        "boards": {name: system.board_json(state, game.rules) for name, system in game.systems.items() if name in state.boards},
         "house_rules": game.rules.to_json(),
     }
 

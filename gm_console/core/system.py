@@ -76,6 +76,12 @@ class System:
         raise NotImplementedError
 
     # -- reference, palette, export
+    def board_json(self, state: State, rules: Rules) -> dict[str, Any]:
+        """The board as ``replay --json`` shows it; a system may add what it
+        derives from the state (a projection, who is ready) without storing it."""
+        board = state.boards.get(self.NAME)
+        return board.to_json() if board is not None else {}
+
     def reference(self) -> list[RefEntry]:
         return []
 

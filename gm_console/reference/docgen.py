@@ -105,6 +105,10 @@ description = "Cadets cross the river at dusk."
 systems = ["ctb"]               # rule systems in use: ctb, conflict, reactor (or none)
 seed = 20261129                 # the console's dice come from this seed and the log position
 dice = "auto"                   # "auto": the console rolls; "manual": the GM types the dice
+log = [                         # the actions so far; the console appends as you play
+    "next",                     # (top-level keys go before the first [table] header)
+    "roll 1d20+3 by=kai why=\\"spot the raiders\\" [14]",
+]
 
 [house_rules.ctb]               # override a house rule (see `gm-console rules "house rule"`)
 glancing_rounding = "up"
@@ -142,10 +146,6 @@ ctb = { ap_total = 12, hp = 40, ar = 10 }   # the unit's table for each system i
 [pools]                         # shared pools (the conflict system adds momentum and threat)
 morale = 2
 
-log = [                         # the actions so far; the console appends as you play
-    "next",
-    "roll 1d20+3 by=kai why=\\"spot the raiders\\" [14]",
-]
 ```
 
 ## Every key

@@ -173,6 +173,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         if target is not None:
             self.screen.maximize(target, container=False)
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications show text as written: usage lines are full of [brackets]."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     # ---------------------------------------------------------------- state
     @property
     def dirty(self) -> bool:

@@ -121,7 +121,7 @@ def test_set_keeps_downed_consistent_and_gm_can_revive():
     g = duel()
     ev = texts(g.push_line("set kai hp 0"))
     assert "Kai is Downed" in ev and g.state.units["kai"].has("Downed")
-    assert all(u == "gob" for u, _ in g.state.boards["ctb"].order)
+    assert all(t["unit"] == "gob" for t in g.state.boards["ctb"].derived(g.state, g.rules)["turn_order"])
     ev = texts(g.push_line("set kai hp 5"))
     assert "Kai is back on their feet" in ev and not g.state.units["kai"].has("Downed")
     g.push_line("set kai kennel 0")  # linear curve: every maximum is 0, so Downed again
@@ -146,7 +146,7 @@ def test_haste_slow_delay_rush():
     g.push_line("delay gob 100")
     s_k, s_g = stats(g, "kai"), stats(g, "gob")
     assert (s_k["ap_total"], s_k["ap"], s_g["ap_total"], s_g["ap"]) == (20, 5, 0, 0)
-    assert [u for u, _ in g.state.boards["ctb"].order] == ["kai"] * 10
+    assert [t["unit"] for t in g.state.boards["ctb"].derived(g.state, g.rules)["turn_order"]] == ["kai"] * 10
 
 
 def test_add_unit_mid_fight():

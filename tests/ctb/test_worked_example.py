@@ -110,7 +110,7 @@ def test_worked_example_seven_turns():
     assert [(t.unit, t.tick) for t in project(g.state, g.rules, 5)] == [
         ("ari", 25), ("bo", 25), ("ari", 30), ("ari", 35), ("bo", 35)
     ]  # fmt: skip
-    board = g.state.boards["ctb"].to_json()
+    board = g.systems["ctb"].board_json(g.state, g.rules)
     assert board["recalled"] == ["ogre"] and board["turns_taken"] == 7
     assert board["turn_order"][:2] == [{"unit": "ari", "tick": 25}, {"unit": "bo", "tick": 25}]
 

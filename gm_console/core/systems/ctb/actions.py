@@ -263,7 +263,6 @@ class _Adjust(Action):
         label = "AP Total" if self.STAT == "ap_total" else "AP"
         floor = " (not below 0)" if old + self.SIGN * self.amount < 0 else ""
         ctx.emit(f"{unit.name}: {label} {old} -> {unit.stats[self.STAT]}{floor}", "info", unit.id)
-        clock.refresh(state, ctx)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,9 +1,10 @@
 """The CTB board in the state (``state.boards["ctb"]``) and the encounter's
 CTB tables: ``[units.ctb]`` for each unit and ``[ctb]`` for the board.
 
-The board keeps what is not a number on a unit (weapons), the per-turn
-attack count, and a cache of the projection and the marks, refreshed after
-every change so that ``replay --json`` shows them under ``boards.ctb``.
+The board keeps what is not a number on a unit (weapons) and the per-turn
+attack count. The projection and the marks are derived when something shows
+them (``derived``; ``replay --json`` adds them under ``boards.ctb``), never
+recomputed on every action.
 """
 
 from __future__ import annotations
@@ -83,25 +84,10 @@ class CTBBoard:
     weapons: dict[str, tuple[Weapon, ...]] = field(default_factory=dict)
     attacks: int = 0  # attacks the acting unit made this turn (free ones excluded)
     turns_taken: int = 0
-    # caches refreshed by ``refresh`` (derived from the state; never read by rules)
-    order: tuple[tuple[str, int], ...] = ()  # (unit, tick) of the projected turns
-    ready: tuple[str, ...] = ()
-    downed: tuple[str, ...] = ()
-    broken: tuple[str, ...] = ()
-    recalled: tuple[str, ...] = ()
+    rules: Rules | None = None  # the encounter's house rules (fixed for a game), for derived views
 
     def copy(self) -> CTBBoard:
-        return CTBBoard(
-            self.projection_length,
-            dict(self.weapons),
-            self.attacks,
-            self.turns_taken,
-            self.order,
-            self.ready,
-            self.downed,
-            self.broken,
-            self.recalled,
-        )
+        return CTBBoard(self.projection_length, dict(self.weapons), self.attacks, self.turns_taken, self.rules)
 
     def weapon(self, uid: str, wid: str | None) -> Weapon:
         """The named weapon of a unit, or its first (Unarmed when it has none)."""
@@ -115,22 +101,21 @@ class CTBBoard:
                 return w
         raise UnknownName("weapon", wid, [w.id for w in owned])
 
-    def refresh(self, state: State, rules: Rules) -> None:
+    def derived(self, state: State, rules: Rules) -> dict[str, Any]:
+        """What the board shows but no rule reads: computed when asked, never
+        stored, so applying an action never pays for a projection."""
         units = state.units.values()
-        self.order = tuple((t.unit, t.tick) for t in project(state, rules, self.projection_length))
-        self.ready = tuple(u for u in ready_units(state, rules) if u != state.clock.active)
-        self.downed = tuple(u.id for u in units if is_downed(u) and not is_recalled(u))
-        self.broken = tuple(u.id for u in units if is_broken(u, rules) and not is_recalled(u))
-        self.recalled = tuple(u.id for u in units if is_recalled(u))
+        return {
+            "turn_order": [{"unit": t.unit, "tick": t.tick} for t in project(state, rules, self.projection_length)],
+            "ready": [u for u in ready_units(state, rules) if u != state.clock.active],
+            "downed": [u.id for u in units if is_downed(u) and not is_recalled(u)],
+            "armor_broken": [u.id for u in units if is_broken(u, rules) and not is_recalled(u)],
+            "recalled": [u.id for u in units if is_recalled(u)],
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "turn_order": [{"unit": u, "tick": t} for u, t in self.order],
             "projection_length": self.projection_length,
-            "ready": list(self.ready),
-            "downed": list(self.downed),
-            "armor_broken": list(self.broken),
-            "recalled": list(self.recalled),
             "attacks_this_turn": self.attacks,
             "turns_taken": self.turns_taken,
             "weapons": {uid: [w.to_json() for w in ws] for uid, ws in self.weapons.items()},

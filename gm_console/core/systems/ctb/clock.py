@@ -9,29 +9,24 @@ from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb.board import board_of
 from gm_console.core.systems.ctb.house_rules import hr
-from gm_console.core.systems.ctb.projection import READY, after_turn, gain, ready_units, start_aps, ticks_to_next
+from gm_console.core.systems.ctb.projection import READY, after_turn, gain, rates, ready_units, start_aps, ticks_to_next
 from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, sync_marks
 
 RULE = "Countdown Battle"
 
 
 def settle(state: State, ctx: Context, unit: Unit) -> None:
-    """After a unit's numbers changed: mirror its marks, announce them, apply
-    the Downed clock rule, and refresh the board's projection."""
+    """After a unit's numbers changed: mirror its marks, announce them, and
+    apply the Downed clock rule."""
     for name, on in sync_marks(unit, ctx.rules):
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
         if name == DOWNED and on and hr(ctx.rules, "downed_clock") == "reset" and unit.stats.get("ap", 0):
             ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
             unit.stats["ap"] = 0
-    refresh(state, ctx)
-
-
-def refresh(state: State, ctx: Context) -> None:
-    board_of(state).refresh(state, ctx.rules)
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if ticks_to_next(state, ctx.rules) is None:
+    if not rates(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", RULE)
 
 
@@ -51,14 +46,14 @@ def end_turn(state: State, ctx: Context) -> None:
     state.clock.active = None
 
 
-def pass_ticks(state: State, ctx: Context, ticks: int) -> None:
+def pass_ticks(state: State, ctx: Context, ticks: int, banks: dict[str, int] | None = None) -> None:
     """Every unit on the clock banks ``ticks`` x its gain; rounds end on the way."""
     if ticks <= 0:
         return
-    for unit in state.units.values():
-        rate = gain(unit, ctx.rules)
-        if rate:
-            unit.stats["ap"] = unit.stats.get("ap", 0) + ticks * rate
+    units = state.units
+    for uid, rate in (rates(state, ctx.rules) if banks is None else banks).items():
+        stats = units[uid].stats
+        stats["ap"] = stats.get("ap", 0) + ticks * rate
     clock = state.clock
     per_round = hr(ctx.rules, "round_ticks")
     before = clock.tick
@@ -70,9 +65,10 @@ def pass_ticks(state: State, ctx: Context, ticks: int) -> None:
         ctx.emit(f"Round {clock.round} begins (tick {boundary * per_round})", "turn")
 
 
-def start_turn(state: State, ctx: Context, note: str = "") -> None:
+def start_turn(state: State, ctx: Context, note: str = "", banks: dict[str, int] | None = None) -> None:
     """Hand the turn to the best ready unit (one must be ready)."""
-    uid = ready_units(state, ctx.rules)[0]
+    ready = ready_units(state, ctx.rules, banks=banks)
+    uid = ready[0]
     unit = state.units[uid]
     clock = state.clock
     clock.active = uid
@@ -80,7 +76,7 @@ def start_turn(state: State, ctx: Context, note: str = "") -> None:
     board = board_of(state)
     board.turns_taken += 1
     board.attacks = 0
-    waiting = [state.units[u].name for u in ready_units(state, ctx.rules) if u != uid]
+    waiting = [state.units[u].name for u in ready[1:]]
     tail = f"; waiting at 100+: {', '.join(waiting)}" if waiting else ""
     ctx.emit(f"{note}{unit.name}'s turn (AP {unit.stats.get('ap', 0)}){tail}", "turn", uid)
 
@@ -89,11 +85,11 @@ def advance(state: State, ctx: Context) -> None:
     """``next``: end the current turn and jump straight to the next actor."""
     before = state.clock.tick
     end_turn(state, ctx)
-    jump = ticks_to_next(state, ctx.rules) or 0
-    pass_ticks(state, ctx, jump)
+    banks = rates(state, ctx.rules)  # ending a turn changes AP, never who is on the clock
+    jump = ticks_to_next(state, ctx.rules, banks=banks) or 0
+    pass_ticks(state, ctx, jump, banks)
     note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
-    start_turn(state, ctx, note)
-    refresh(state, ctx)
+    start_turn(state, ctx, note, banks)
 
 
 def check_tick(state: State, ctx: Context) -> None:
@@ -126,4 +122,3 @@ def tick(state: State, ctx: Context, count: int) -> None:
         )
         nearest = ", ".join(f"{name} needs {short}" for short, name in waiting[:3])
         ctx.emit(f"{head}: nobody at 100 AP yet ({nearest})", "turn")
-    refresh(state, ctx)

@@ -16,7 +16,7 @@ from gm_console.core.systems.ctb import clock
 from gm_console.core.systems.ctb.actions import ACTIONS, Brk, Hit, Recall, Tick
 from gm_console.core.systems.ctb.board import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE, CTBBoard, board_of, weapons_from
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES, hr
-from gm_console.core.systems.ctb.projection import ready_units
+from gm_console.core.systems.ctb.projection import project, ready_units
 from gm_console.core.systems.ctb.reference import reference
 from gm_console.core.systems.ctb.stats import (
     BASES,
@@ -81,7 +81,7 @@ class CTBSystem(System):
 
     def init_board(self, setup: Setup, rules: Rules) -> CTBBoard:
         table = setup.board(self.NAME) or {}
-        return CTBBoard(projection_length=table.get("projection", DEFAULT_PROJECTION))
+        return CTBBoard(projection_length=table.get("projection", DEFAULT_PROJECTION), rules=rules)
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         table = table or {}
@@ -97,7 +97,6 @@ class CTBSystem(System):
         board = board_of(state)
         board.weapons[unit.id] = weapons_from(table)
         sync_marks(unit, rules)
-        board.refresh(state, rules)
 
     # ------------------------------------------------------------ generic actions
     def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
@@ -129,7 +128,6 @@ class CTBSystem(System):
         board.weapons.pop(unit.id, None)
         if state.clock.active == unit.id:
             board.attacks = 0
-        clock.refresh(state, ctx)
 
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
         check_value(unit, stat, value)
@@ -152,10 +150,14 @@ class CTBSystem(System):
 
     def describe_turn(self, state: State) -> str:
         board = state.boards.get(self.NAME)
-        if board is None or not board.order:
+        if board is None or board.rules is None:
             return ""
-        names = [state.units[u].name for u, _ in board.order[:3] if u in state.units]
-        return "next: " + " > ".join(names)
+        names = [state.units[t.unit].name for t in project(state, board.rules, 3) if t.unit in state.units]
+        return "next: " + " > ".join(names) if names else ""
+
+    def board_json(self, state: State, rules: Rules) -> dict[str, Any]:
+        board = board_of(state)
+        return {**board.derived(state, rules), **board.to_json()}
 
     # ------------------------------------------------------------ reference, palette
     def reference(self) -> list[RefEntry]:
