@@ -46,8 +46,10 @@ def _fail(messages: list[str], as_json: bool, code: int = 1) -> None:
         print(json.dumps({"ok": False, "errors": messages}, indent=2))
     else:
         err = _console(stderr=True)
-        for m in messages:
-            err.print(f"[bold red]error[/] {m}", markup=True, soft_wrap=True)
+        from rich.markup import escape
+
+        for m in messages:  # escaped: a rule name in brackets, like [resolving a hit], is text, not markup
+            err.print(f"[bold red]error[/] {escape(m)}", markup=True, soft_wrap=True)
     raise typer.Exit(code)
 
 
