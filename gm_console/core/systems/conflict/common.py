@@ -71,6 +71,10 @@ def other(controller: str) -> str:
     return "gm" if controller == "players" else "players"
 
 
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def side_label(controller: str) -> str:
     return "the players" if controller == "players" else "the GM's side"
 

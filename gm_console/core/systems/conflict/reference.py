@@ -34,8 +34,8 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     (
         "alternation",
         c.R_ALTERNATION,
-        "When a turn ends, the other side chooses one of its characters who has not yet acted this round (turn "
-        "UNIT). Sides keep swapping like this. If a side has nobody left who can act, the other side takes all "
+        "When a turn ends, the opposing side names who goes next, from those of theirs still waiting this "
+        "round (turn UNIT). Sides keep swapping like this. If a side has nobody left who can act, the other side takes all "
         "its remaining turns back to back. Once everyone able has acted, the next round starts. `next` ends the "
         "running turn; with only one possible choice it starts that turn itself (house rule auto_pick).",
         ("turn", "next", "side", "round", "alternate"),
@@ -347,8 +347,8 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "npcs",
         c.R_NPCS,
         "Minor NPCs have no Stress, so any Injury defeats them; a Deadly one leaves them Dying or, as the GM "
-        "judges, dead (suffer UNIT dead). Notable NPCs may once a scene pay Threat equal to an Injury's "
-        "adjusted Severity to Avoid it (avoid UNIT threat); Major NPCs may do that whenever the Threat is there. "
+        "judges, dead (suffer UNIT dead). Once a scene, a Notable NPC may shrug off an Injury by paying as "
+        "much Threat as its adjusted Severity (avoid UNIT threat); Major NPCs may do that whenever the Threat is there. "
         "NPCs never become Fatigued. Supporting Characters: no Values means no Stress (any Injury defeats them); "
         "one Value gives a track of half their Fitness rounded up; two or more their whole Fitness.",
         ("npc", "minor", "notable", "major", "supporting", "values", "tier"),

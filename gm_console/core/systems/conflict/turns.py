@@ -26,6 +26,7 @@ from .common import (
     board,
     ctrl,
     other,
+    cap,
     side_label,
     unit_name,
 )
@@ -105,7 +106,7 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
         b.to_go = preferred
     elif candidates(state, other(preferred)):
         b.to_go = other(preferred)
-        ctx.emit(f"{side_label(preferred).capitalize()} have no one left to act: {side_label(b.to_go)} finish the round", "rule")
+        ctx.emit(f"{cap(side_label(preferred))} have no one left to act: {side_label(b.to_go)} finish the round", "rule")
     else:
         end_round(state, ctx)
         return
@@ -113,7 +114,7 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
     if auto and len(left) == 1 and rule(ctx, "auto_pick"):
         start_turn(state, ctx, left[0])
     else:
-        ctx.emit(f"{side_label(b.to_go).capitalize()} pick who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
+        ctx.emit(f"{cap(side_label(b.to_go))} pick who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
 
 
 def end_round(state: State, ctx: Context) -> None:

@@ -21,8 +21,8 @@ class Turn(ConflictAction):
     VERB = "turn"
     PALETTE = "turn"
     SUMMARY = (
-        "Start a character's turn: the side whose pick it is chooses one of its characters who has not acted "
-        "this round. A turn still running ends first, as with next."
+        "Start a character's turn: the side whose pick it is names one of its characters still waiting this "
+        "round. A turn still running ends first, as with next."
     )
     EXAMPLE = "turn kai"
     SYNTAX = (n.Arg("unit", n.UNIT),)

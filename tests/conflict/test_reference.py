@@ -1,0 +1,102 @@
+"""The rules reference: every rule and house rule has an entry, the names the
+errors cite resolve to entries, and nothing is copied from the rule texts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gm_console.core.systems.conflict import SYSTEM
+from gm_console.core.systems.conflict import common
+from gm_console.core.systems.conflict.catalogue import CATALOGUE_TABLE
+from gm_console.reference import build_index
+
+from .helpers import game
+
+RULE_TEXTS = Path(__file__).resolve().parents[3] / "shared" / "rules"
+WORDS = re.compile(r"[a-z0-9]+")
+
+
+def runs(text: str, n: int = 10) -> set[tuple[str, ...]]:
+    words = WORDS.findall(text.lower())
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def project_texts() -> list[str]:
+    import tomllib
+
+    from gm_console.files.paths import DATA
+
+    out = [e.body for e in SYSTEM.reference()]
+    out += [r.explain for r in SYSTEM.HOUSE_RULES]
+    out += [cls.SUMMARY for cls in SYSTEM.ACTIONS]
+    data = tomllib.loads((DATA / "conflict.toml").read_text())
+    for section in ("minor", "major", "weapons", "qualities", "spends"):
+        out += [entry.get("text", "") for entry in data[section].values()]
+    return out
+
+
+def test_every_rule_name_cited_by_errors_has_a_reference_entry():
+    titles = {e.title for e in SYSTEM.reference()}
+    cited = {v for k, v in vars(common).items() if k.startswith("R_")}
+    assert cited - titles == set()
+
+
+def test_every_house_rule_has_an_entry_with_its_default_and_the_value_in_force():
+    g = game(house_rules={"conflict": {"momentum_cap": 8}})
+    index = build_index(list(g.systems.values()), g.rules)
+    for rule in SYSTEM.HOUSE_RULES:
+        entry = index.get(f"house.conflict.{rule.name}")
+        assert entry is not None and rule.explain in entry.body
+        assert f"[house_rules.conflict] {rule.name}" in entry.body
+    cap = index.get("house.conflict.momentum_cap")
+    assert "In force: 8 (changed by this encounter; default 6)" in cap.body
+
+
+def test_the_silent_spots_are_house_rules():
+    names = {r.name for r in SYSTEM.HOUSE_RULES}
+    # the task roll, range bands, Threat deficit, the momentum cap and the spends table's mirroring
+    assert {"extra_dice_costs", "complication_range", "opposed_ties", "range_bands", "threat_deficit", "momentum_cap", "spend_adds_threat"} <= names
+    assert len(names) == len(SYSTEM.HOUSE_RULES) >= 15
+
+
+def test_reference_entries_cover_every_rule_line_of_the_issue():
+    titles = {e.title.lower() for e in SYSTEM.reference()}
+    for needed in ("the opening", "alternating turns", "keep the initiative", "major and minor actions", "the task roll",
+                   "opposed tasks", "reach", "movement", "sprint and difficult terrain", "range bands", "cover", "prone",
+                   "attacks", "stun or deadly intent", "protection", "increasing severity", "counterattack", "stress",
+                   "avoid injury", "fatigued", "defeated", "dying and the cysuit", "first aid", "treating injuries",
+                   "stress recovery", "hazards", "npc tiers", "weapon qualities", "weapon profiles", "the momentum pool",
+                   "threat", "momentum spends", "fog of war and map chips"):
+        assert needed in titles, needed
+
+
+def test_lookup_finds_the_entries():
+    index = build_index([SYSTEM])
+    assert index.search("keep the initiative")[0].key == "conflict.keep"
+    assert any(e.key == "conflict.dying" for e in index.search("cysuit grace"))
+    assert any(e.key == "action.attack" for e in index.search("attack"))
+
+
+@pytest.mark.skipif(not RULE_TEXTS.is_dir(), reason="the rule texts are not beside the checkout")
+def test_no_ten_word_run_is_copied_from_the_rule_texts():
+    source = set()
+    for path in RULE_TEXTS.glob("*.md"):
+        source |= runs(path.read_text())
+    copied = []
+    for text in project_texts():
+        hit = runs(text) & source
+        copied += [" ".join(h) for h in hit]
+    assert copied == []
+
+
+def test_the_catalogue_schema_accepts_the_bundled_data():
+    import tomllib
+
+    from gm_console.core.schema import validate
+    from gm_console.files.paths import DATA
+
+    _, problems = validate(tomllib.loads((DATA / "conflict.toml").read_text()), CATALOGUE_TABLE)
+    assert problems == []
