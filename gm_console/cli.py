@@ -163,7 +163,7 @@ def rules(
     from gm_console.reference import build_index
 
     game = _load(file, as_json) if file else None
-    index = build_index(list(game.systems.values()) if game else None, game.rules if game else None)
+    index = build_index(list(game.systems.values()) if game else None, game.rules if game else None, game.setup if game else None)
     found = index.search(" ".join(query), limit=limit)
     if as_json:
         print(json.dumps([e.to_json() for e in found], indent=2))

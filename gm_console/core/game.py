@@ -100,6 +100,8 @@ def build_initial_state(setup: Setup, systems: dict[str, System], rules: Rules) 
         state.units[unit.id] = unit
         for name, system in systems.items():
             system.init_unit(state, unit, spec.get(name), setup, rules)
+    for system in systems.values():
+        system.start(state, rules)
     return state
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_console.core.errors import UnknownName
@@ -49,6 +50,9 @@ class System:
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         """Fill a set-up unit from its ``[units.<NAME>]`` table."""
 
+    def start(self, state: State, rules: Rules) -> None:
+        """Last touch to the initial state once every unit is in (e.g. the clock's phase)."""
+
     # -- hooks on generic actions
     def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
         pass
@@ -83,6 +87,11 @@ class System:
         return board.to_json() if board is not None else {}
 
     def reference(self) -> list[RefEntry]:
+        return []
+
+    def catalogue_reference(self, catalogue: Mapping[str, Any], setup: Setup | None) -> list[RefEntry]:
+        """Entries for the cards or profiles of a catalogue (the bundled one, plus
+        what ``setup`` adds when an encounter is open). The caller loads it."""
         return []
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:

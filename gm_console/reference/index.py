@@ -11,6 +11,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import GENERIC_ACTIONS, Action
 from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
+from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -118,12 +119,24 @@ class RulesIndex:
         return [h.entry for h in hits[:limit]]
 
 
-def build_index(systems: Iterable[System] | None = None, rules: Rules | None = None) -> RulesIndex:
+def build_index(
+    systems: Iterable[System] | None = None, rules: Rules | None = None, setup: Setup | None = None
+) -> RulesIndex:
+    """Every entry of ``systems`` (all by default); with an encounter's ``rules``
+    and ``setup``, house rules show its values and catalogues its own cards."""
     systems = list(all_systems() if systems is None else systems)
     entries: list[RefEntry] = [NOTATION_HELP]
     entries += [action_entry(cls) for cls in GENERIC_ACTIONS]
     for system in systems:
         entries += system.reference()
         entries += [action_entry(cls) for cls in system.ACTIONS]
+        if system.CATALOGUE:
+            if setup is not None and system.NAME in setup.catalogues:
+                catalogue = setup.catalogues[system.NAME]
+            else:
+                from gm_console.files.catalogues import load_catalogues
+
+                catalogue = load_catalogues((system.NAME,), []).get(system.NAME) or {}
+            entries += system.catalogue_reference(catalogue, setup)
     entries += house_rule_entries(systems, rules)
     return RulesIndex(entries)

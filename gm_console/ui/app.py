@@ -356,7 +356,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         if self._index is None:
             from gm_console.reference import build_index
 
-            self._index = build_index(list(self.game.systems.values()), self.game.rules)
+            self._index = build_index(list(self.game.systems.values()), self.game.rules, self.game.setup)
         return self._index
 
     def show_rule(self, entry: RefEntry) -> None:

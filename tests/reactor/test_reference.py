@@ -53,7 +53,7 @@ def test_every_rule_an_error_can_name_has_an_entry():
 
 def test_every_card_has_an_entry_with_its_numbers():
     cards = load_catalogues(("reactor",), [])["reactor"]
-    entries = {e.key: e for e in SYSTEM.reference() if e.kind == "card"}
+    entries = {e.key: e for e in SYSTEM.catalogue_reference(cards, None) if e.kind == "card"}
     for kind, table in cards.items():
         for cid, data in table.items():
             entry = entries[f"reactor.card.{cid}"]
@@ -85,3 +85,15 @@ def test_every_verb_has_an_action_entry_with_an_example_that_parses():
         entry = index.get(f"action.{cls.VERB}")
         assert entry is not None and cls.EXAMPLE in entry.body
         assert parse_action(cls.EXAMPLE, verbs).notation() == cls.EXAMPLE
+
+
+def test_an_encounters_own_cards_are_in_its_lookup():
+    from gm_console.files import load_encounter
+    from tests.conftest import ENCOUNTERS
+
+    game = load_encounter(ENCOUNTERS / "reactor-night-shift.toml")
+    extra = {"personnel": {"test-dummy": {"name": "Test Dummy", "atk": 0, "hp": 1, "text": "A card only this encounter has."}}}
+    game.setup.data.setdefault("reactor", {})["cards"] = extra
+    index = build_index(list(game.systems.values()), game.rules, game.setup)
+    assert any(e.key == "reactor.card.test-dummy" for e in index.entries)
+    assert not any(e.key == "reactor.card.test-dummy" for e in build_index([SYSTEM]).entries)

@@ -7,10 +7,14 @@ the file layer), so a GM's new card is looked up like any other.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from gm_console.core.reference import RefEntry
 from gm_console.core.systems.reactor.cards import Card, Catalogue
+
+if TYPE_CHECKING:
+    from gm_console.core.setup import Setup
 
 S = "reactor"
 
@@ -242,20 +246,9 @@ def card_entries(cards: Iterable[Card]) -> list[RefEntry]:
     return [card_entry(c) for c in cards]
 
 
-_seen: list[Catalogue] = []  # the catalogue of the encounter loaded last
-
-
-def remember(catalogue: Catalogue) -> None:
-    _seen[:] = [catalogue]
-
-
-def catalogue() -> Catalogue:
-    if _seen:
-        return _seen[0]
-    from gm_console.files.catalogues import load_catalogues  # the file layer reads; the core opens nothing
-
-    return Catalogue(load_catalogues((S,), []).get(S) or {})
-
-
-def entries() -> list[RefEntry]:
-    return [*RULES, *card_entries(catalogue().all())]
+def catalogue_entries(catalogue: Mapping[str, Any], setup: Setup | None) -> list[RefEntry]:
+    """One entry per card: the bundled catalogue plus the encounter's own cards."""
+    cards = Catalogue(catalogue)
+    if setup is not None:
+        cards.merge((setup.board(S) or {}).get("cards", {}))
+    return card_entries(cards.all())

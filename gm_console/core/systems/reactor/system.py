@@ -8,6 +8,8 @@ this one wires together (cards, legality, combat, phases).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core import schema as s
@@ -24,7 +26,7 @@ from gm_console.core.systems.reactor.board import Board, Facility, PHASES, PHASE
 from gm_console.core.systems.reactor.cards import CATALOGUE_TABLE, GRANTS, Catalogue
 from gm_console.core.systems.reactor.combat import settle
 from gm_console.core.systems.reactor.house_rules import HOUSE_RULES, value
-from gm_console.core.systems.reactor.reference import entries, remember
+from gm_console.core.systems.reactor.reference import RULES, catalogue_entries
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action, AddUnit, Context
@@ -160,7 +162,6 @@ class ReactorSystem(System):
         if problems:
             raise GMError("\n".join(problems))
         active = data.get("active") or order[0]
-        remember(cards)
         return Board(cards, plants, facilities, {}, active, data.get("phase", "operations"))
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
@@ -203,16 +204,23 @@ class ReactorSystem(System):
         settle(state, board_of(state), ctx.rules, ctx.emit)
 
     # ------------------------------------------------------------ the clock
+    def start(self, state: State, rules: Rules) -> None:
+        state.clock.phase = PHASE_TITLES[board_of(state).phase]
+
     def advance(self, state: State, ctx: Context) -> None:
-        phases.advance(state, board_of(state), ctx)
+        board = board_of(state)
+        phases.advance(state, board, ctx)
+        state.clock.phase = PHASE_TITLES[board.phase]  # the phase shows in the clock (status line, JSON)
 
     def describe_turn(self, state: State) -> str:
-        board = board_of(state)
-        return f"{whose(state.sides[board.active].name)} shift · {PHASE_TITLES[board.phase]}"
+        return f"{whose(state.sides[board_of(state).active].name)} shift"
 
     # ------------------------------------------------------------ reference, palette
     def reference(self) -> list[RefEntry]:
-        return entries()
+        return list(RULES)
+
+    def catalogue_reference(self, catalogue: Mapping[str, Any], setup: Setup | None) -> list[RefEntry]:
+        return catalogue_entries(catalogue, setup)
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
         board = board_of(state)
