@@ -60,6 +60,16 @@ def token(state: State, uid: str) -> Text:
     return text
 
 
+def token_detail(state: State, uid: str) -> Text:
+    """The map token with the Stress count, for wide layouts."""
+    text = token(state, uid)
+    b = board_of(state)
+    if b is not None and uid in b.chars and b.chars[uid].stress_max > 0:
+        c = b.chars[uid]
+        text.append(f" {state.units[uid].stats.get('stress', 0)}/{c.stress_max}", style="bold yellow" if c.fatigued else "dim")
+    return text
+
+
 def reach_groups(rules: Rules):
     def groups(state: State, zone: str) -> list[list[str]]:
         here = [u.id for u in state.units_in(zone)]
@@ -234,12 +244,74 @@ def brief_row(state: State, b: Board, uid: str, width: int) -> Text:
     line = mark(state, b, uid)
     line.append(label(state, uid, 7).ljust(7), style=SIDE_STYLE.get(controller(state, uid), ""))
     line.append(" ")
-    line.append_text(boxes(state, b, uid, most=8))
+    line.append_text(boxes(state, b, uid, most=max(4, width - 26)))
     line.append(" ")
     line.append_text(flags(state, b, uid, brief=True))
     if line.cell_len > width:
         line = line[: width - 1] + Text("…")
     return line
+
+
+def detail_lines(state: State, width: int) -> list[Text]:
+    """Two or three lines a character: who and where, the track and markers, Injuries."""
+    b = board_of(state)
+    if b is None:
+        return []
+    out: list[Text] = []
+    order = [u for u in state.units if u in b.chars and controller(state, u) == "players"]
+    order += [u for u in state.units if u in b.chars and controller(state, u) != "players"]
+    for uid in order:
+        unit, c = state.units[uid], b.chars[uid]
+        top = mark(state, b, uid)
+        top.append(" ")
+        top.append(fit(unit.name, 24), style=SIDE_STYLE.get(controller(state, uid), ""))
+        zone = state.zones[unit.zone].name if unit.zone in state.zones else "-"
+        top.append(f"  {c.tier} · {zone}", style="dim")
+        out.append(top[:width])
+        line = Text("  ")
+        line.append_text(boxes(state, b, uid, most=width - 12))
+        marks = flags(state, b, uid, brief=False)
+        injuries = [i for i in c.injuries]
+        if injuries:  # injuries get their own line here
+            marks = flags_without_injuries(state, b, uid)
+        if marks.plain:
+            line.append("  ")
+            line.append_text(marks)
+        out.append(line[:width] if line.cell_len > width else line)
+        if injuries:
+            inj = Text("  Injuries: ", style="dim")
+            inj.append(", ".join(i.label() for i in injuries), style="red")
+            out.append(inj[:width] if inj.cell_len > width else inj)
+    return out
+
+
+def flags_without_injuries(state: State, b: Board, uid: str) -> Text:
+    c = b.chars[uid]
+    saved, c.injuries = c.injuries, []
+    try:
+        return flags(state, b, uid, brief=False)
+    finally:
+        c.injuries = saved
+
+
+def extra_lines(state: State, width: int) -> list[Text]:
+    """The running turn, hazards and the latest complications (wide layouts)."""
+    b = board_of(state)
+    out: list[Text] = []
+    if b is None:
+        return out
+    if b.turn is not None:
+        t = b.turn
+        bits = [f"Major {t.majors}/{1 + t.extra_majors}", f"Minor {t.minors}/{1 + t.extra_minors}"]
+        bits += [w for w, on in (("aimed", t.aimed), ("prepared", t.prepared), ("kept initiative", t.kept)) if on]
+        out.append(Text(f"Turn: {state.units[t.unit].name if t.unit in state.units else t.unit} · " + ", ".join(bits), style="bold"))
+    acted = ", ".join(label(state, u) for u in b.acted if u in state.units) or "no one yet"
+    out.append(Text(f"Acted this round: {acted}", style="dim"))
+    for h in b.hazards.values():
+        out.append(Text(f"Hazard {h.name}: {h.mode}, Severity {h.severity}, every {h.interval}", style="yellow"))
+    for note in b.complications[-3:]:
+        out.append(Text(f"Complication: {note}", style="magenta"))
+    return [ln[:width] if ln.cell_len > width else ln for ln in out]
 
 
 class ConflictPane(SystemPane):
@@ -253,17 +325,14 @@ class ConflictPane(SystemPane):
     ConflictPane #cf-map { height: auto; }
     ConflictPane #cf-tracks { height: 1fr; }
     ConflictPane.-wide #cf-map { width: 3fr; height: 1fr; }
-    ConflictPane.-wide #cf-side { width: 2fr; height: 1fr; }
-    ConflictPane #cf-side { height: 1fr; }
-    ConflictPane #cf-legend { height: auto; }
+    ConflictPane.-wide #cf-tracks { width: 2fr; height: 1fr; padding-left: 1; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="cf-head")
         with Horizontal(id="cf-body"):
             yield ZoneMap(token=token, id="cf-map")
-            with Horizontal(id="cf-side"):
-                yield Static(id="cf-tracks")
+            yield Static(id="cf-tracks")
 
     def show(self, view: View) -> None:
         self.view = view
@@ -284,20 +353,52 @@ class ConflictPane(SystemPane):
         self.query_one("#cf-head", Static).update(Text("\n").join(head))
         zmap = self.query_one(ZoneMap)
         zmap.groups = reach_groups(rules)
+        zmap.per_line = None
+        zmap.token = token_detail if wide else token
         zmap.show(state)
         body_h = max(3, height - len(head))
+        key = legend(" ⌂ cover ↓ prone ✕ Defeated ✚ Dying")
         if wide:
-            side_w = width * 2 // 5
-            tracks = track_lines(state, side_w, body_h)
-            tracks += [Text(""), legend(" ⌂ cover ↓ prone ✕ Defeated ✚ Dying")] if len(tracks) + 3 <= body_h else []
+            side_w = width * 2 // 5 - 1
+            tracks = detail_lines(state, side_w)
+            if len(tracks) > body_h:
+                tracks = track_lines(state, side_w, body_h)
+            more = extra_lines(state, side_w)
+            if len(tracks) + 1 + len(more) <= body_h:
+                tracks += [Text("")] + more
+            if len(tracks) + 3 <= body_h:
+                tracks += [Text(""), key]
             zmap.styles.height = "1fr"
         else:
-            tracks = track_lines(state, width, max(1, body_h - 4))
-            need = len(map_lines(state, width, 99, token, zmap.groups))
-            zmap.styles.height = max(3, min(need, body_h - min(len(tracks), body_h - 3)))
+            tracks = self.stacked(state, zmap, width, body_h, key)
         self.query_one("#cf-tracks", Static).update(Text("\n").join(tracks))
-        acted = len(board_of(state).acted) if board_of(state) else 0
-        self.border_subtitle = f"acted {acted}/{sum(1 for _ in board_of(state).chars) if board_of(state) else 0} · scene {board_of(state).scene if board_of(state) else 1}"
+        b = board_of(state)
+        if b is not None:
+            self.border_subtitle = f"acted {len(b.acted)}/{len(b.chars)} · scene {b.scene}"
+
+    def plain_text(self) -> str:
+        """What the pane shows, as plain text (for tests and screen readers)."""
+        parts = [self.query_one("#cf-head", Static).content.plain]
+        parts.append(self.query_one(ZoneMap).render().plain)
+        parts.append(self.query_one("#cf-tracks", Static).content.plain)
+        return "\n".join(parts)
+
+    def stacked(self, state: State, zmap: ZoneMap, width: int, body_h: int, key: Text) -> list[Text]:
+        """Map over tracks: the richest arrangement that fits the height."""
+        for per_line in (True, False):
+            need = len(map_lines(state, width, body_h, token, zmap.groups, per_line=per_line))
+            for tracks in (detail_lines(state, width), track_lines(state, width)):
+                if need + len(tracks) <= body_h:
+                    zmap.per_line = per_line
+                    zmap.styles.height = need
+                    if need + len(tracks) + 2 <= body_h:
+                        tracks = tracks + [Text(""), key]
+                    return tracks
+        zmap.per_line = False
+        need = len(map_lines(state, width, body_h, token, zmap.groups, per_line=False))
+        room = max(1, body_h - min(need, body_h - 3))
+        zmap.styles.height = max(3, body_h - room)
+        return track_lines(state, width, room)
 
 
 PANE = ConflictPane

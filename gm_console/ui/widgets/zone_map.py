@@ -170,14 +170,29 @@ def group_text(state: State, group: list[str], token: TokenFn) -> Text:
     return out
 
 
+def split_group(state: State, group: list[str], token: TokenFn) -> list[Text]:
+    """A Reach group too wide for one line: one member a line, bracketed."""
+    lines = []
+    for i, uid in enumerate(group):
+        line = Text("[" if i == 0 else " ", style="yellow")
+        line.append_text(token(state, uid))
+        line.append("~" if i < len(group) - 1 else "]", style="yellow")
+        lines.append(line)
+    return lines
+
+
 def map_lines(
     state: State,
     width: int,
     height: int,
     token: TokenFn = default_token,
     groups: GroupFn = default_groups,
+    per_line: bool | None = None,
 ) -> list[Text]:
-    """Draw the zones into ``width`` x ``height`` cells (fewer lines if it needs fewer)."""
+    """Draw the zones into ``width`` x ``height`` cells (fewer lines if it needs fewer).
+
+    ``per_line``: one occupant (or Reach group) per line; None chooses it when it fits.
+    """
     width, height = max(width, MIN_W), max(height, 3)
     places, ncols, nrows = layout(state, width, height)
     if not places:
@@ -185,26 +200,38 @@ def map_lines(
     numbers = {z: i + 1 for i, z in enumerate(state.zones)}
     cell_w = max(MIN_W, (width - (ncols - 1) * GAP) // ncols)
     inner = cell_w - 2
-    contents: dict[str, list[Text]] = {}
-    for p in places:
-        body: list[Text] = []
-        tr = traits_text(state, p.zone)
-        if tr:
-            body.append(Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style="italic dim"))
-        items = [group_text(state, g, token) for g in groups(state, p.zone)]
-        body += flow(items, inner) if items else []
-        contents[p.zone] = body
-    row_need = [max([len(contents[p.zone]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
-    budget = height
-    row_h = list(row_need)
-    while sum(row_h) > budget and max(row_h) > 3:
+
+    def variants(zone: str, one_each: bool) -> list[list[Text]]:
+        """Ways to fill a box, richest first; the drawing takes the first that fits."""
+        tr = traits_text(state, zone)
+        traits = [Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style="italic dim")] if tr else []
+        gs = groups(state, zone)
+        items = [group_text(state, g, token) for g in gs]
+        split: list[Text] = []
+        for g, item in zip(gs, items):
+            split += split_group(state, g, token) if item.cell_len > inner and len(g) > 1 else [item]
+        each = [ln for item in split for ln in flow([item], inner)]
+        out = [traits + each] if one_each else []
+        out += [traits + flow(split, inner), traits + flow(items, inner), flow(items, inner)]
+        return out
+
+    def needs(choice: dict[str, list[list[Text]]]) -> list[int]:
+        return [max([len(choice[p.zone][0]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
+
+    contents = {p.zone: variants(p.zone, per_line is not False) for p in places}
+    if per_line is None and sum(needs(contents)) > height:
+        contents = {p.zone: variants(p.zone, False) for p in places}
+    row_h = needs(contents)
+    while sum(row_h) > height and max(row_h) > 3:
         i = row_h.index(max(row_h))
         row_h[i] -= 1
     canvas = Canvas(width, sum(row_h))
     tops = [sum(row_h[:r]) for r in range(nrows)]
     for p in places:
         x, y, h = p.col * (cell_w + GAP), tops[p.row], row_h[p.row]
-        draw_box(canvas, state, p.zone, numbers, x, y, cell_w, h, contents[p.zone])
+        options = contents[p.zone]
+        body = next((v for v in options if len(v) <= h - 2), options[-1])
+        draw_box(canvas, state, p.zone, numbers, x, y, cell_w, h, body)
     draw_links(canvas, state, places, tops, row_h, cell_w)
     return canvas.lines()
 
@@ -273,6 +300,7 @@ class ZoneMap(Widget):
         self.state: State | None = None
         self.token = token
         self.groups = groups
+        self.per_line: bool | None = None  # one occupant a line (None: when it fits)
 
     def show(self, state: State) -> None:
         self.state = state
@@ -281,5 +309,5 @@ class ZoneMap(Widget):
     def render(self) -> Text:
         if self.state is None:
             return Text("")
-        lines = map_lines(self.state, self.size.width, self.size.height, self.token, self.groups)
+        lines = map_lines(self.state, self.size.width, self.size.height, self.token, self.groups, self.per_line)
         return Text("\n").join(lines)
