@@ -186,7 +186,7 @@ def test_increase_severity_for_an_npc_costs_threat():
 def test_counterattack_after_winning_an_opposed_melee_defence():
     g = game(pools={"momentum": 2, "threat": 5}, **ENGAGED)
     events = play(g, "turn kai", "attack kai gob stun-baton [15,16,1,2]")
-    assert "Kai misses Gob" in events and "Threat 5 -> 6 (1 surplus success on Kai's attack)" in events
+    assert "Kai misses Gob" in events and "Threat 5 -> 6 (1 surplus success on Gob's defence)" in events
     events = play(g, "counter gob")
     assert "Threat 6 -> 4 (Gob Counterattacks)" in events
     p = board(g).pending[0]

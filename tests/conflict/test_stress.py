@@ -214,3 +214,10 @@ def test_a_fatigued_character_recovers_only_by_rest_or_an_ally():
     assert stress(g, "kai") == 7 and not board(g).chars["kai"].fatigued
     play(g, "set kai stress 8", "recover kai rest")
     assert stress(g, "kai") == 0
+
+
+def test_synthetics_are_patched_with_engineering():
+    g = game(units_conflict={"kai": {"synthetic": True, "near": ["ava"]}, "ava": {"specializations": {"medicine": 3, "engineering": 1}}},
+             unit_keys={"kai": {"conditions": [{"name": "Defeated"}]}})
+    events = play(g, "turn ava", "firstaid ava kai [1,2]")
+    assert any("Daring 9 + Engineering 1 = 10, Difficulty 2;" in t for t in events)

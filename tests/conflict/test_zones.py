@@ -157,3 +157,12 @@ def test_a_player_character_entering_a_hidden_zone_reveals_it():
     events = play(g, "turn kai", "stride kai hall")
     assert "Hall is revealed (Kai goes there)" in events
     assert not g.state.zones["hall"].hidden and g.state.zones["hall"].revealed
+
+
+def test_a_gm_fiat_move_leaves_reach_and_cover_behind():
+    g = game(unit_keys={"gob": {"zone": "bay"}}, units_conflict={"kai": {"near": ["gob"], "cover": True}})
+    play(g, "move kai hall")
+    assert band(g.state, g.context(), "kai", "gob") == "medium"
+    play(g, "turn kai", "move kai bay")  # the next turn forgets what the move left behind
+    assert board(g).reach == set() and board(g).cover == {}
+    assert band(g.state, g.context(), "kai", "gob") == "close"

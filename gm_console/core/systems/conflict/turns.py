@@ -32,6 +32,7 @@ from .common import (
 )
 from .house_rules import rule
 from .stress import clear_stun
+from .zones import prune
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -71,6 +72,7 @@ def check_start(state: State, uid: str) -> None:
 
 def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None:
     b = board(state)
+    prune(state)
     state.clock.active = uid
     state.clock.turn += 1
     b.to_go = ctrl(state, uid)

@@ -110,7 +110,8 @@ class Attack(RollingAction):
             b.complications.append(note)
             ctx.emit(f"{note}: the hit lands, and the GM names the cost", "warn", self.unit)
         if margin:
-            gain(state, ctx, ctrl(state, winner), margin, f"{margin} surplus success{'es' if margin > 1 else ''} on {who}'s attack")
+            what = f"{who}'s attack" if winner == self.unit else f"{whom}'s defence"
+            gain(state, ctx, ctrl(state, winner), margin, f"{margin} surplus success{'es' if margin > 1 else ''} on {what}")
         if not hit:
             ctx.emit(f"{who} misses {whom}", "info", self.unit)
             if p.defender is not None and p.weapon.melee:

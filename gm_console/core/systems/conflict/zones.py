@@ -122,3 +122,11 @@ def take_position(state: State, uid: str, zone: str, near: str | None, cover: bo
         b.reach.add(pair(uid, near))
     if cover:
         b.cover[uid] = zone
+
+
+def prune(state: State) -> None:
+    """Forget Reach and cover that a GM-fiat move (the generic move) left behind."""
+    b = board(state)
+    zone = {u.id: u.zone for u in state.units.values()}
+    b.reach = {p for p in b.reach if p[0] in zone and p[1] in zone and zone[p[0]] == zone[p[1]]}
+    b.cover = {u: z for u, z in b.cover.items() if zone.get(u) == z}
