@@ -128,3 +128,20 @@ def test_snapshot_120x40(snap_compare):
 
 def test_snapshot_200x60(snap_compare):
     assert snap_compare(make_app(), terminal_size=(200, 60))
+
+
+async def test_in_manual_dice_mode_the_console_asks_for_the_players_dice():
+    from textual.widgets import Input
+
+    from gm_console.ui.screens.ask_text import AskText
+
+    app = make_app(lines=["turn rhea"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.dice_mode = "manual"
+        await type_line(pilot, "attack rhea raider1 field-sidearm stun buy=1")
+        assert isinstance(app.screen, AskText)
+        app.screen.query_one(Input).value = "3 8 11"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1] == "attack rhea raider1 field-sidearm stun buy=1 [3,8,11]"
+        assert "avoid raider1" in app.query_one(ConflictPane).plain_text()

@@ -30,6 +30,7 @@ def project_texts() -> list[str]:
     from gm_console.files.paths import DATA
 
     out = [e.body for e in SYSTEM.reference()]
+    out.append((Path(__file__).resolve().parents[2] / "docs" / "conflict.md").read_text())
     out += [r.explain for r in SYSTEM.HOUSE_RULES]
     out += [cls.SUMMARY for cls in SYSTEM.ACTIONS]
     data = tomllib.loads((DATA / "conflict.toml").read_text())
@@ -100,3 +101,11 @@ def test_the_catalogue_schema_accepts_the_bundled_data():
 
     _, problems = validate(tomllib.loads((DATA / "conflict.toml").read_text()), CATALOGUE_TABLE)
     assert problems == []
+
+
+def test_the_conflict_page_lists_every_verb_and_house_rule_with_its_default():
+    page = (Path(__file__).resolve().parents[2] / "docs" / "conflict.md").read_text()
+    for cls in SYSTEM.ACTIONS:
+        assert f"| `{cls.VERB}` |" in page, cls.VERB
+    for rule in SYSTEM.HOUSE_RULES:
+        assert f"| `{rule.name}` | `{rule.default!r}` |" in page, rule.name
