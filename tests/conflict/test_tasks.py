@@ -152,3 +152,13 @@ def test_action_lists_are_data_that_an_encounter_extends():
     with pytest.raises(IllegalAction, match=r"no Major Action 'gaurd' \(did you mean 'guard'\?\)"):
         g.push_line("major kai gaurd")
     play(g, 'major kai guard why="the hatch"')
+
+
+def test_numbers_out_of_range_are_refused_naming_the_limit():
+    g = game()
+    with pytest.raises(IllegalAction, match=r"buy must be 0 to 8, got 9 \[allowed values\]"):
+        g.push_line("task kai daring medicine buy=9")
+    with pytest.raises(IllegalAction, match=r"Severity must be 1 to 5, got 7 \[allowed values\]"):
+        g.push_line("hazard fire acute 7")
+    with pytest.raises(IllegalAction, match=r"n must be 1 to 9, got 0"):
+        g.push_line("spend kai minor n=0")

@@ -61,7 +61,7 @@ class Attack(RollingAction):
     atcost: bool = False
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
         check_range(self.vbuy, 0, 8, "vbuy")
         check_range(self.reroll, 0, 2, "reroll")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action
+from gm_console.core.errors import IllegalAction
 
 from .tasks import Result, RollPlan, resolve
 
@@ -25,13 +26,36 @@ INTENT = n.choice("stun", "deadly")
 
 def check_range(value: int, low: int, high: int, what: str) -> None:
     if not low <= value <= high:
-        raise ValueError(f"{what} must be {low} to {high}, got {value}")
+        raise IllegalAction(f"{what} must be {low} to {high}, got {value}", "allowed values")
 
 
 @dataclass(frozen=True, kw_only=True)
 class ConflictAction(Action):
     SYSTEM = "conflict"
     PALETTE = "conflict"
+
+    def check_limits(self) -> None:
+        """Raise IllegalAction when a number is out of its range (parsing accepts any)."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("check", "dice_needed"):
+            method = getattr(cls, name, None)
+            if method is not None and not getattr(method, "_limited", False):
+                setattr(cls, name, _limited(method))
+
+
+def _limited(method):
+    """Run ``check_limits`` before ``check`` / ``dice_needed``."""
+
+    def wrapper(self, state, ctx):
+        self.check_limits()
+        return method(self, state, ctx)
+
+    wrapper._limited = True  # type: ignore[attr-defined]
+    wrapper.__doc__ = method.__doc__
+    wrapper.__name__ = method.__name__
+    return wrapper
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -115,7 +115,7 @@ class Recover(ConflictAction):
     how: str
     less: int = 0
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.less, 0, 20, "less")
 
     def check(self, state: State, ctx: Context) -> None:
@@ -154,7 +154,7 @@ class DeclareHazard(ConflictAction):
     every: str | None = None
     intent: str = "deadly"
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.severity, 1, 5, "Severity")
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -182,7 +182,7 @@ class Expose(ConflictAction):
     hazard: str
     less: int = 0
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.less, 0, 5, "less")
 
     def check(self, state: State, ctx: Context) -> None:

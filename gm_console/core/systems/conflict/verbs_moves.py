@@ -131,7 +131,7 @@ class Sprint(RollingAction):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
         if self.diff is not None:
             check_range(self.diff, 1, 3, "diff")

@@ -153,7 +153,7 @@ class SpendAct(ConflictAction):
     on: str | None = None
     why: str | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.times, 1, 9, "n")
 
     def label(self, state: State) -> str:

@@ -82,7 +82,7 @@ class Task(RollingAction):
     why: str | None = None
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.diff, 0, 5, "diff")
         check_range(self.buy, 0, 8, "buy")
         check_range(self.vbuy, 0, 8, "vbuy")
@@ -172,7 +172,7 @@ class FirstAid(RollingAction):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
@@ -242,7 +242,7 @@ class Treat(RollingAction):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
@@ -290,7 +290,7 @@ class Heal(RollingAction):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
-    def __post_init__(self) -> None:
+    def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
