@@ -20,7 +20,7 @@ from gm_console.core.systems.conflict.stress import dying
 from gm_console.core.systems.conflict.turns import candidates
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.view import View
-from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines, short
+from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines
 
 WIDE = 110
 

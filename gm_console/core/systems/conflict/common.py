@@ -83,10 +83,6 @@ def enemies(state: State, a: str, b: str) -> bool:
     return a != b and ctrl(state, a) != ctrl(state, b)
 
 
-def has(unit: Unit, condition: str) -> bool:
-    return unit.has(condition)
-
-
 def defeated(state: State, uid: str) -> bool:
     unit = state.units[uid]
     return unit.has(DEFEATED) or unit.has(DEAD)

@@ -28,7 +28,6 @@ from .common import (
     add_condition,
     board,
     char,
-    ctrl,
 )
 from .house_rules import rule
 from .pools import THREAT, pay
@@ -275,6 +274,3 @@ def check_fatigue_choice(state: State, uid: str, attr: str, attributes: tuple[st
             R_FATIGUED,
         )
 
-
-def controller_of(state: State, uid: str) -> str:
-    return ctrl(state, uid)

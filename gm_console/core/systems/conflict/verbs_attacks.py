@@ -8,7 +8,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context, check_dice
 from gm_console.core.state import State
 
-from .attacks import AttackPlan, check_counter, counter, make_pending, pay_intent, plan_attack
+from .attacks import check_counter, counter, make_pending, pay_intent, plan_attack
 from .board import OpposedWin
 from .common import board, ctrl, unit_name
 from .economy import use_major
@@ -153,6 +153,3 @@ class Counter(ConflictAction):
         loser, weapon, intent = check_counter(state, ctx, self.unit, self.weapon, self.intent)
         counter(state, ctx, self.unit, loser, weapon, intent)
 
-
-def attack_plan(state: State, ctx: Context, action: Attack) -> AttackPlan:
-    return plan_attack(state, ctx, action)
