@@ -107,7 +107,7 @@ def test_map_lines_fit_the_width_and_mark_hidden_and_locked():
 async def test_the_zones_pane_serves_encounters_without_the_conflict_system():
     data = minimal(zones=[{"id": "a", "name": "Gate", "adjacent": ["b"], "traits": ["cover"]}, {"id": "b", "name": "Vault", "hidden": True}])
     app = GMConsoleApp(game_from_dict(data))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(200, 50)) as pilot:  # wide enough for the panes side by side
         await pilot.pause()
         pane = app.query_one(ZonesPane)
         text = pane.query_one("#zones-map").render().plain
