@@ -29,7 +29,7 @@ def themes_dir() -> Path:
     return _bundled("themes")
 
 
-DEMO_NAME = "demo.toml"
+DEMO_NAME = "ctb-causeway-ambush.toml"
 
 
 def demo_encounter() -> Path:

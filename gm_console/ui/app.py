@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, OptionList, Tab, Tabs
@@ -31,7 +32,8 @@ from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 
-NARROW = 120  # below this many columns: log under the panes, one pane at a time (tabs)
+WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
+NARROW = 100  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 
@@ -49,10 +51,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
     DiceLog { display: none; }
     #side.dice LogPane { display: none; }
     #side.dice DiceLog { display: block; }
+    .tabbed #pane-tabs { display: block; }
     .narrow #body { layout: vertical; }
     .narrow #side { width: 1fr; height: 8; }
     .narrow #side-tabs { display: none; }
-    .narrow #pane-tabs { display: block; }
     .replaying StatusLine { background: $warning 40%; }
     """
     BINDINGS = keys.bindings(keys.APP_KEYS) + [
@@ -69,6 +71,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self.dice_mode = game.setup.dice
         self._index = None
         self._narrow_pane = 0
+        self._width = 0
         self.config = config
 
     # ---------------------------------------------------------------- layout
@@ -125,16 +128,24 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         if not self.offer_recovery():
             self.start_journal()
 
-    def on_resize(self) -> None:
-        self.apply_layout()
+    def on_resize(self, event: events.Resize) -> None:
+        self.apply_layout(event.size.width)
 
-    def apply_layout(self) -> None:
-        narrow = self.size.width < NARROW
-        self.set_class(narrow, "narrow")
+    def apply_layout(self, width: int | None = None) -> None:
+        """Wide: every pane side by side. Narrower: one pane at a time under
+        tabs (F5 or a click switches). Narrowest: the log goes underneath."""
+        width = self.size.width if width is None else width
+        self._width = width
         panes = self.system_panes()
-        for i, pane in enumerate(panes):
-            hidden = pane.has_class("-hidden")
-            pane.display = not hidden and (not narrow or i == self._narrow_pane % len(panes))
+        shown = [p for p in panes if not p.has_class("-hidden")]
+        tabbed = width < WIDE and len(shown) > 1
+        self.set_class(tabbed, "tabbed")
+        self.set_class(width < NARROW, "narrow")
+        current = panes[self._narrow_pane % len(panes)] if panes else None
+        if current is not None and current.has_class("-hidden") and shown:
+            current = shown[0]
+        for pane in panes:
+            pane.display = not pane.has_class("-hidden") and (not tabbed or pane is current)
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         if event.tabs.id == "side-tabs":
@@ -143,14 +154,14 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
             ids = [f"tab-{p.id}" for p in self.system_panes()]
             if event.tab.id in ids:
                 self._narrow_pane = ids.index(event.tab.id)
-                self.apply_layout()
+                self.apply_layout(self._width)
 
     def action_next_pane(self) -> None:
         panes = self.system_panes()
-        if self.has_class("narrow"):
+        if self.has_class("tabbed"):
             self._narrow_pane = (self._narrow_pane + 1) % len(panes)
             self.query_one("#pane-tabs", Tabs).active = f"tab-{panes[self._narrow_pane].id}"
-            self.apply_layout()
+            self.apply_layout(self._width)
         else:
             current = next((i for i, p in enumerate(panes) if p.has_focus_within), -1)
             panes[(current + 1) % len(panes)].focus()
@@ -162,7 +173,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
             self.notify("the last visible pane stays", severity="warning")
             return
         pane.toggle_class("-hidden")
-        self.apply_layout()
+        self.apply_layout(self._width)
 
     def action_toggle_maximize(self) -> None:
         if self.screen.maximized is not None:
@@ -226,7 +237,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         for pane in self.system_panes():
             tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
         self._narrow_pane = 0
-        self.apply_layout()
+        self.apply_layout(self._width)
         self.redraw()
 
     # ---------------------------------------------------------------- actions

@@ -221,3 +221,26 @@ async def test_maximize_and_restore_a_pane(tmp_path):
         await pilot.press("f6")
         await pilot.pause()
         assert app.screen.maximized is None
+
+
+async def test_layout_tabs_panes_below_160_columns_and_shows_all_above(tmp_path):
+    from gm_console.files import load_encounter
+    from gm_console.ui.panes.base import SystemPane
+    from tests.conftest import ENCOUNTERS
+
+    path = ENCOUNTERS / "ctb-causeway-ambush.toml"
+    app = GMConsoleApp(load_encounter(path), path=path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        panes = app.query(SystemPane)
+        assert len(panes) == 2 and all(p.display for p in panes) and not app.has_class("tabbed")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.has_class("tabbed") and [p.display for p in panes] == [True, False]
+        await pilot.press("f5")
+        await pilot.pause()
+        assert [p.display for p in panes] == [False, True]
+        assert panes[1].region.width > 70  # the shown pane gets the room
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.has_class("narrow") and panes[1].region.width >= 78

@@ -43,7 +43,7 @@ class ActionPrompt(Input):
 
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__(
-            placeholder="action, e.g. next · roll 2d20 · set kai hp 30 · note ...  (Tab completes, Enter applies)",
+            placeholder="type an action: next · roll 2d20 · note ...   Tab completes · Enter applies · ctrl+p palette",
             suggester=NotationSuggester(game),
             **kwargs,
         )
