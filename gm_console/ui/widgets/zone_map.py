@@ -98,12 +98,13 @@ class Place:
     row: int
 
 
-def layout(state: State, width: int, height: int) -> tuple[list[Place], int, int]:
-    """Grid places for the zones: columns by distance from the first zone when
-    that fits, else reading order. Returns (places, columns, rows)."""
+def layouts(state: State, width: int) -> list[tuple[list[Place], int, int]]:
+    """Candidate grid places for the zones, best first: columns by distance from
+    the first zone (connections read left to right), then reading order.
+    Each is (places, columns, rows); a layout too wide for ``width`` is left out."""
     ids = list(state.zones)
     if not ids:
-        return [], 0, 0
+        return []
     depth: dict[str, int] = {}
     base = 0
     for start in ids:
@@ -120,16 +121,17 @@ def layout(state: State, width: int, height: int) -> tuple[list[Place], int, int
                         nxt.append(a)
             todo = nxt
         base = max(depth.values()) + 1
+    out = []
     ncols = max(depth.values()) + 1
     per_col: dict[int, list[str]] = {}
     for z in ids:
         per_col.setdefault(depth[z], []).append(z)
-    nrows = max(len(v) for v in per_col.values())
-    if ncols * MIN_W + (ncols - 1) * GAP <= width and nrows * 3 <= height:
-        return [Place(z, c, r) for c, zs in per_col.items() for r, z in enumerate(zs)], ncols, nrows
+    if ncols * MIN_W + (ncols - 1) * GAP <= width:
+        nrows = max(len(v) for v in per_col.values())
+        out.append(([Place(z, c, r) for c, zs in per_col.items() for r, z in enumerate(zs)], ncols, nrows))
     ncols = max(1, min(len(ids), (width + GAP) // (MIN_W + GAP)))
-    nrows = -(-len(ids) // ncols)
-    return [Place(z, i % ncols, i // ncols) for i, z in enumerate(ids)], ncols, nrows
+    out.append(([Place(z, i % ncols, i // ncols) for i, z in enumerate(ids)], ncols, -(-len(ids) // ncols)))
+    return out
 
 
 def traits_text(state: State, zone: str) -> str:
@@ -194,14 +196,12 @@ def map_lines(
     ``per_line``: one occupant (or Reach group) per line; None chooses it when it fits.
     """
     width, height = max(width, MIN_W), max(height, 3)
-    places, ncols, nrows = layout(state, width, height)
-    if not places:
+    candidates = layouts(state, width)
+    if not candidates:
         return [Text("no zones in this encounter", style="dim")]
     numbers = {z: i + 1 for i, z in enumerate(state.zones)}
-    cell_w = max(MIN_W, (width - (ncols - 1) * GAP) // ncols)
-    inner = cell_w - 2
 
-    def variants(zone: str, one_each: bool) -> list[list[Text]]:
+    def variants(zone: str, inner: int, one_each: bool) -> list[list[Text]]:
         """Ways to fill a box, richest first; the drawing takes the first that fits."""
         tr = traits_text(state, zone)
         traits = [Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style="italic dim")] if tr else []
@@ -215,13 +215,28 @@ def map_lines(
         out += [traits + flow(split, inner), traits + flow(items, inner), flow(items, inner)]
         return out
 
-    def needs(choice: dict[str, list[list[Text]]]) -> list[int]:
-        return [max([len(choice[p.zone][0]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
+    def plan(places: list[Place], ncols: int, nrows: int, one_each: bool):
+        cell_w = max(MIN_W, (width - (ncols - 1) * GAP) // ncols)
+        contents = {p.zone: variants(p.zone, cell_w - 2, one_each) for p in places}
 
-    contents = {p.zone: variants(p.zone, per_line is not False) for p in places}
-    if per_line is None and sum(needs(contents)) > height:
-        contents = {p.zone: variants(p.zone, False) for p in places}
-    row_h = needs(contents)
+        def need(k: int) -> int:  # rows needed when every box uses variant k (-1: the most compact)
+            return sum(max([len(contents[p.zone][k]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows))
+
+        return cell_w, contents, need(0), need(-1)
+
+    tries = [(c, each) for each in ((True, False) if per_line is None else (per_line,)) for c in candidates]
+    plans = [(c, plan(*c, each)) for c, each in tries]
+    chosen = next((x for x in plans if x[1][2] <= height), None)  # the richest that fits whole
+    if chosen is None:
+        chosen = next((x for x in plans if x[1][3] <= height), None)  # else the first that fits compactly
+    if chosen is None:
+        chosen = min(plans, key=lambda x: x[1][3])
+    (places, ncols, nrows), (cell_w, contents, _, _) = chosen
+    row_h = [max([len(contents[p.zone][0]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
+    low = [max([len(contents[p.zone][-1]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows)]
+    while sum(row_h) > height and any(h > max(3, lo) for h, lo in zip(row_h, low)):
+        i = max(range(nrows), key=lambda r: row_h[r] - max(3, low[r]))
+        row_h[i] -= 1
     while sum(row_h) > height and max(row_h) > 3:
         i = row_h.index(max(row_h))
         row_h[i] -= 1
