@@ -42,7 +42,7 @@ async def test_the_pane_shows_map_tracks_pools_markers_and_who_has_acted():
         text = app.query_one(ConflictPane).plain_text()
         for zone in ("1 Docking", "2 Service", "3 Control", "4 Maintena", "5 Reactor"):
             assert zone in text
-        assert "[Rhea~" in text and "raider1✕↓]" in text  # within Reach; Defeated and prone
+        assert "raider1✕↓" in text and "[Rhea" not in text  # Defeated and prone: no longer a threat within Reach
         assert "Warden⌂" in text and "Tomas↓" in text  # cover, prone
         assert "hidden" in text and "↔3⊘,4" in text  # fog of war, a locked exit
         assert "Momentum" in text and "Threat" in text
@@ -145,3 +145,13 @@ async def test_in_manual_dice_mode_the_console_asks_for_the_players_dice():
         await pilot.pause()
         assert app.game.lines()[-1] == "attack rhea raider1 field-sidearm stun buy=1 [3,8,11]"
         assert "avoid raider1" in app.query_one(ConflictPane).plain_text()
+
+
+def test_the_map_brackets_able_enemies_within_reach():
+    from gm_console.ui.panes.conflict import reach_groups, token
+
+    game = load_encounter(RELAY)
+    for line in ("turn rhea", "stride rhea corridor near=raider1", "next", "turn raider2", "stride raider2 corridor near=rhea"):
+        game.push_line(line)
+    text = "\n".join(line.plain for line in map_lines(game.state, 120, 30, token, reach_groups(game.rules)))
+    assert "[Rhea~raider1~raider2]" in text or ("[Rhea~" in text and "raider2]" in text)

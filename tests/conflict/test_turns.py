@@ -33,7 +33,7 @@ def test_rounds_sides_alternate_and_the_other_side_picks():
     g = game()
     events = play(g, "turn kai", "next")
     assert g.state.clock.active is None and board(g).to_go == "gm"
-    assert "The GM's side pick who acts next: Gob, Boss" in events
+    assert "The GM's side picks who acts next: Gob, Boss" in events
     with pytest.raises(IllegalAction, match=r"\[alternating turns\]"):
         g.push_line("turn ava")
     play(g, "turn boss")
@@ -63,7 +63,7 @@ def test_rounds_no_one_acts_twice_a_round():
 def test_rounds_when_one_side_runs_out_the_other_finishes():
     g = game(drop=["ava"])
     events = play(g, "turn kai", "next", "turn gob", "next")
-    assert "The players have no one left to act: the GM's side finish the round" in events
+    assert "The players have no one left to act: the GM's side finishes the round" in events
     assert g.state.clock.active == "boss"  # the GM's last character goes at once
     play(g, "next")
     assert g.state.clock.round == 2
@@ -159,7 +159,7 @@ def test_keep_the_initiative_gm_pays_2_threat():
 def test_keep_is_refused_when_the_other_side_has_run_out():
     g = third_crew(pools={"momentum": 4, "threat": 5}, drop=["boss"])
     play(g, "turn kai", "next", "next", "turn ava")  # Gob goes alone; then the GM has no one left
-    with pytest.raises(IllegalAction, match=r"the GM's side have no one left to act this round.*\[Keep the Initiative\]"):
+    with pytest.raises(IllegalAction, match=r"the GM's side has no one left to act this round.*\[Keep the Initiative\]"):
         g.push_line("keep zed")
 
 

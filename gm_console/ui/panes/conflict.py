@@ -81,13 +81,17 @@ def reach_groups(rules: Rules):
             return [here] if len(sides) > 1 else [[u] for u in here]
         parent = {u: u for u in here}
 
+        def able(u: str) -> bool:
+            unit = state.units[u]
+            return not unit.has("defeated") and not unit.has("dead")
+
         def find(u: str) -> str:
             while parent[u] != u:
                 u = parent[u]
             return u
 
-        for a, c in b.reach:
-            if a in parent and c in parent:
+        for a, c in b.reach:  # only an able enemy within Reach matters at a glance (penalty, no Movement)
+            if a in parent and c in parent and controller(state, a) != controller(state, c) and able(a) and able(c):
                 parent[find(a)] = find(c)
         out: dict[str, list[str]] = {}
         for u in here:

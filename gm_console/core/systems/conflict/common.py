@@ -75,6 +75,13 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def verb(controller: str, plural: str) -> str:
+    """Agree a verb with a side label: the players pick, the GM's side picks."""
+    if controller == "players":
+        return plural
+    return {"have": "has", "finish": "finishes"}.get(plural, plural + "s")
+
+
 def side_label(controller: str) -> str:
     return "the players" if controller == "players" else "the GM's side"
 

@@ -28,6 +28,7 @@ from .common import (
     other,
     cap,
     side_label,
+    verb,
     unit_name,
 )
 from .house_rules import rule
@@ -108,7 +109,7 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
         b.to_go = preferred
     elif candidates(state, other(preferred)):
         b.to_go = other(preferred)
-        ctx.emit(f"{cap(side_label(preferred))} have no one left to act: {side_label(b.to_go)} finish the round", "rule")
+        ctx.emit(f"{cap(side_label(preferred))} {verb(preferred, 'have')} no one left to act: {side_label(b.to_go)} {verb(b.to_go, 'finish')} the round", "rule")
     else:
         end_round(state, ctx)
         return
@@ -116,7 +117,7 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
     if auto and len(left) == 1 and rule(ctx, "auto_pick"):
         start_turn(state, ctx, left[0])
     else:
-        ctx.emit(f"{cap(side_label(b.to_go))} pick who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
+        ctx.emit(f"{cap(side_label(b.to_go))} {verb(b.to_go, 'pick')} who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
 
 
 def end_round(state: State, ctx: Context) -> None:
@@ -130,7 +131,7 @@ def end_round(state: State, ctx: Context) -> None:
     b.to_go = "players" if candidates(state, "players") or not candidates(state, "gm") else "gm"
     left = candidates(state, b.to_go)
     ctx.emit(
-        f"Round {state.clock.round} begins: {side_label(b.to_go)} pick who goes first ({', '.join(unit_name(state, u) for u in left) or 'no one can act'})",
+        f"Round {state.clock.round} begins: {side_label(b.to_go)} {verb(b.to_go, 'pick')} who goes first ({', '.join(unit_name(state, u) for u in left) or 'no one can act'})",
         "turn",
     )
 
@@ -152,7 +153,7 @@ def check_next(state: State, ctx: Context) -> None:
     mine, theirs = candidates(state, b.to_go), candidates(state, other(b.to_go))
     if len(mine) > 1:
         raise IllegalAction(
-            f"{side_label(b.to_go)} pick who acts: " + " / ".join(f"turn {u}" for u in mine), R_ALTERNATION
+            f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in mine), R_ALTERNATION
         )
     if not mine and not theirs and not b.acted:
         raise IllegalAction("no one is able to act", R_DEFEATED)

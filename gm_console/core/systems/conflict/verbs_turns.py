@@ -9,7 +9,7 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import R_KEEP, R_OPENING, board, ctrl, other, side_label, unit_name
+from .common import R_KEEP, R_OPENING, board, ctrl, other, side_label, unit_name, verb
 from .house_rules import rule
 from .pools import check_pay, pay
 from .turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
@@ -73,7 +73,8 @@ class Keep(ConflictAction):
         sim = after_end(state, ctx)
         if sim.clock.round != state.clock.round or not candidates(sim, other(mine)):
             raise IllegalAction(
-                f"{side_label(other(mine))} have no one left to act this round; {side_label(mine)} go on anyway (turn {self.unit})",
+                f"{side_label(other(mine))} {verb(other(mine), 'have')} no one left to act this round; "
+                f"{side_label(mine)} {verb(mine, 'go')} on anyway (turn {self.unit})",
                 R_KEEP,
             )
         board(sim).to_go = mine
