@@ -85,6 +85,7 @@ def test_the_starter_is_a_valid_conflict_encounter(tmp_path):
         ({"conflict": {"weapons": {"gun": {"name": "Gun", "kind": "laser", "severity": 9}}}}, "conflict.weapons.gun.kind"),
         ({"conflict": {"hazards": [{"id": "x", "mode": "chronic", "severity": 2}]}}, "conflict.hazards[0].mode"),
         ({"house_rules": {"conflict": {"momentum_cap": 0}}}, "house_rules.conflict.momentum_cap: expected an integer from 1 to 99"),
+        ({"pools": {"momentum": 7, "threat": 0}}, "pools.momentum: the Momentum pool holds 0 to 6 (house rule momentum_cap)"),
     ],
 )
 def test_the_conflict_sections_are_validated(change, message):

@@ -80,6 +80,9 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
     for pool in ("momentum", "threat"):
         if pool not in pools:
             problems.append(Problem(f"pools.{pool}", "the conflict system needs this pool: add it under [pools] (e.g. 0)"))
+    cap = (setup.house_rules.get("conflict") or {}).get("momentum_cap", 6)
+    if isinstance(pools.get("momentum"), int) and isinstance(cap, int) and not 0 <= pools["momentum"] <= cap:
+        problems.append(Problem("pools.momentum", f"the Momentum pool holds 0 to {cap} (house rule momentum_cap)"))
     board = setup.board("conflict") or {}
     first = board.get("first")
     if first is not None and first not in ids:
