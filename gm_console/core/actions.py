@@ -229,8 +229,10 @@ class Move(Action):
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        unit.zone = self.zone
+        old, unit.zone = unit.zone, self.zone
         ctx.emit(f"{unit.name} moves to {state.zones[self.zone].name}", "info", unit.id)
+        for system in ctx.each_system():
+            system.unit_moved(state, unit, old, ctx)
 
 
 @dataclass(frozen=True, kw_only=True)

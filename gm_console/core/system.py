@@ -63,6 +63,9 @@ class System:
     def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
         pass
 
+    def unit_moved(self, state: State, unit: Unit, old_zone: str | None, ctx: Context) -> None:
+        """After the generic ``move`` (GM fiat) put ``unit`` in another zone."""
+
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
         pass
 

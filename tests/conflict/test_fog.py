@@ -108,3 +108,21 @@ def test_a_locked_connection_must_join_adjacent_zones():
     data = minimal(zones=[{"id": "a", "adjacent": ["b"], "locked": ["c"]}, {"id": "b"}, {"id": "c"}])
     with pytest.raises(EncounterFileError, match=r"zones\[0\].locked\[0\]: 'c' is not adjacent to 'a'"):
         game_from_dict(data)
+
+
+def test_a_gm_move_drops_reach_and_cover_at_once():
+    """The generic move (GM fiat) tells the system, so a move away and back
+    within one turn does not keep the old engagement."""
+    from gm_console.core.systems.conflict.board import pair
+    from gm_console.files import load_encounter
+    from tests.conftest import ENCOUNTERS
+
+    game = load_encounter(ENCOUNTERS / "conflict-relay-station.toml")
+    a, b = game.state.units["rhea"], game.state.units["raider1"]
+    game.push_line("move rhea corridor")
+    game.state.boards["conflict"].reach.add(pair(a.id, b.id))  # as a stride near=... would leave it
+    here, other = "corridor", "dock"
+    game.push_line(f"move {a.id} {other}")
+    assert not any(a.id in p for p in game.state.boards["conflict"].reach)
+    game.push_line(f"move {a.id} {here}")
+    assert not any(a.id in p for p in game.state.boards["conflict"].reach)

@@ -20,6 +20,7 @@ from .common import R_MOMENTUM, R_THREAT, board, ctrl, side_label, unit_name
 from .house_rules import HOUSE_RULES, rule
 from .stress import compute_max, refresh
 from .verbs import ACTIONS
+from .zones import prune
 
 
 class ConflictSystem(System):
@@ -86,6 +87,11 @@ class ConflictSystem(System):
             b.turn = None
         if b.withdraw == unit.id:
             b.withdraw = None
+
+    def unit_moved(self, state: State, unit: Unit, old_zone: str | None, ctx: Context) -> None:
+        """A GM-fiat move leaves Reach and cover behind at once."""
+        if unit.zone != old_zone:
+            prune(state)
 
     def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
         for key, value in action.stats:
