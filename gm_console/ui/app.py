@@ -150,6 +150,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         if event.tabs.id == "side-tabs":
             self.query_one("#side").set_class(event.tab.id == "tab-dice", "dice")
+            dice = self.query_one(DiceLog)
+            if dice.display:
+                dice.sync(self.game)
         elif event.tabs.id == "pane-tabs" and event.tab.id:
             ids = [f"tab-{p.id}" for p in self.system_panes()]
             if event.tab.id in ids:
@@ -207,7 +210,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         log.sync(lines, self.game.events)
         if self.replay_at is not None:
             log.mark(self.replay_at - 1)
-        self.query_one(DiceLog).sync(lines, self.game.events)
+        dice = self.query_one(DiceLog)
+        if dice.display:  # hidden behind its tab: synced when shown
+            dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
         self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.dice_mode, path=where)
         self.sub_title = where + (" *" if self.dirty else "")

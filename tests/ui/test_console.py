@@ -206,10 +206,27 @@ async def test_dice_log_lists_every_roll(tmp_path):
     app, _ = make_app(tmp_path, LONG)
     async with app.run_test(size=(120, 40)) as pilot:
         app.apply_line("roll 2d20 by=kai why=perception")
+        await pilot.click("#tab-dice")
         await pilot.pause()
         dice = app.query_one(DiceLog)
         assert dice.option_count == 2
-        assert "kai rolls 2d20 for perception" in str(dice.get_option_at_index(1).prompt)
+        entry = str(dice.get_option_at_index(1).prompt)
+        assert "2d20 [" in entry and "kai rolls 2d20 for perception" in entry
+
+
+async def test_dice_log_shows_system_rolls_too(tmp_path):
+    from tests.conftest import ENCOUNTERS
+
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-training-yard.toml"), path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.apply_line("next")
+        who = app.game.state.clock.active
+        foe = next(u.id for u in app.game.state.units.values() if u.side != app.game.state.units[who].side)
+        app.apply_line(f"hit {who} {foe} [17]")
+        await pilot.click("#tab-dice")
+        await pilot.pause()
+        entry = str(app.query_one(DiceLog).get_option_at_index(0).prompt)
+        assert "(effectiveness d20) [17]" in entry and "d20 17" in entry
 
 
 async def test_maximize_and_restore_a_pane(tmp_path):
