@@ -134,6 +134,7 @@ class Game:
         self.events: list[tuple[Event, ...]] = []
         self.redo_stack: list[Action] = []
         self._checkpoints: dict[int, State] = {0: self._initial}
+        self._lines: list[str] = []  # formatted log, filled lazily by lines()
 
     # ------------------------------------------------------------ notation
     def parse(self, line: str) -> Action:
@@ -208,6 +209,7 @@ class Game:
             raise NothingToUndo("nothing to undo")
         action = self.log.pop()
         self.events.pop()
+        del self._lines[len(self.log) :]
         self.redo_stack.append(action)
         for k in [k for k in self._checkpoints if k > len(self.log)]:
             del self._checkpoints[k]
@@ -242,7 +244,13 @@ class Game:
         return state
 
     def lines(self) -> list[str]:
-        return [format_action(a) for a in self.log]
+        """The log in notation (each line formatted once, then kept)."""
+        cache = self._lines
+        del cache[len(self.log) :]
+        log = self.log
+        for i in range(len(cache), len(log)):
+            cache.append(format_action(log[i]))
+        return list(cache)
 
     # ------------------------------------------------------------ loading
     @classmethod

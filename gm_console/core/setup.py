@@ -143,6 +143,7 @@ class Setup:
     def __init__(self, data: Mapping[str, Any], catalogues: Mapping[str, Any] | None = None) -> None:
         self.data = {k: v for k, v in data.items() if k != "log"}
         self.catalogues = dict(catalogues or {})
+        self._dumped: dict[str, Any] | None = None
 
     title = property(lambda self: self.data["title"])
     description = property(lambda self: self.data.get("description", ""))
@@ -159,10 +160,14 @@ class Setup:
         return self.data.get(system)
 
     def to_dict(self, log: list[str]) -> dict[str, Any]:
-        """The normalised document (defaults left out, keys in schema order)."""
-        data = dict(self.data)
-        data["log"] = list(log)
-        return schema_for(self.systems).dump(data)
+        """The normalised document (defaults left out, keys in schema order).
+        The setup never changes once loaded, so its part is dumped once."""
+        if self._dumped is None:
+            self._dumped = schema_for(self.systems).dump(self.data)
+        data = dict(self._dumped)
+        if log:
+            data["log"] = list(log)
+        return data
 
 
 def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
