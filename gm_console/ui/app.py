@@ -205,11 +205,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         view = self.current_view()
         for pane in self.system_panes():
             pane.show(view)
-        log = self.log_pane()
         lines = self.game.lines()
-        log.sync(lines, self.game.events)
-        if self.replay_at is not None:
-            log.mark(self.replay_at - 1)
+        focus = None if self.replay_at is None else self.replay_at - 1
+        self.log_pane().sync(lines, self.game.events, focus)
         dice = self.query_one(DiceLog)
         if dice.display:  # hidden behind its tab: synced when shown
             dice.sync(self.game)
@@ -270,7 +268,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if isinstance(event.option_list, LogPane) and event.option_index is not None:
-            self.on_replay_select(event.option_index)
+            self.on_replay_select(event.option_list.entry(event.option_index))
 
     def on_system_pane_submit(self, message: SystemPane.Submit) -> None:
         self.apply_line(message.line)

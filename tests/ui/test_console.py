@@ -261,3 +261,22 @@ async def test_layout_tabs_panes_below_160_columns_and_shows_all_above(tmp_path)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.has_class("narrow") and panes[1].region.width >= 78
+
+
+async def test_a_long_log_shows_a_window_that_follows_the_replay(tmp_path):
+    from gm_console.ui.widgets.log_pane import WINDOW
+
+    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(1000))
+    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        assert log.option_count <= 2 * WINDOW
+        assert log.entry(log.highlighted) == 999
+        assert log.border_subtitle.endswith("of 1000 actions")
+        await pilot.press("f3", "home", "right", "right", "right")
+        await pilot.pause()
+        assert log.entry(log.highlighted) == 2 and app.current_view().state.units["kai"].stats["hp"] == 2
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.entry(log.highlighted) == 999
