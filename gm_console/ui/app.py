@@ -125,6 +125,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self.prompt().focus()
         if self.start_in_replay:
             self.enter_replay(0)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        """What the GM need not wait for: the recovery check and the journal."""
         if not self.offer_recovery():
             self.start_journal()
 
@@ -139,8 +143,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         panes = self.system_panes()
         shown = [p for p in panes if not p.has_class("-hidden")]
         tabbed = width < WIDE and len(shown) > 1
-        self.set_class(tabbed, "tabbed")
-        self.set_class(width < NARROW, "narrow")
+        if tabbed != self.has_class("tabbed"):  # a class change restyles every widget: only when it changes
+            self.set_class(tabbed, "tabbed")
+        if (width < NARROW) != self.has_class("narrow"):
+            self.set_class(width < NARROW, "narrow")
         current = panes[self._narrow_pane % len(panes)] if panes else None
         if current is not None and current.has_class("-hidden") and shown:
             current = shown[0]
@@ -188,7 +194,12 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
             self.screen.maximize(target, container=False)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
-        """Notifications show text as written: usage lines are full of [brackets]."""
+        """Notifications show text as written (usage lines are full of [brackets]),
+        and a new error replaces the last one instead of piling up over the fight."""
+        if severity == "error":
+            for old in list(self._notifications):
+                if old.severity == "error":
+                    self._unnotify(old)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ---------------------------------------------------------------- state

@@ -135,3 +135,13 @@ async def test_narrow_terminal_puts_the_log_under_the_panes(tmp_path):
         log = app.query_one(LogPane)
         panes = app.query_one("#panes")
         assert log.region.y > panes.region.y and log.region.width >= 78
+
+
+async def test_a_new_error_replaces_the_last_one(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for line in ("move gob nowhere", "set nobody hp 1", "sett x"):
+            app.apply_line(line)
+            await pilot.pause()  # at table pace: each toast is up before the next error
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert len(errors) == 1 and "unknown verb 'sett'" in errors[0].message

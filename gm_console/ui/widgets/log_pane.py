@@ -87,6 +87,6 @@ class LogPane(OptionList):
         i = index - self.start
         if 0 <= i < self.option_count:
             self.highlighted = i
-            self.scroll_to_highlight()
+            self.call_after_refresh(self.scroll_to_highlight)  # once new entries have their height
         else:
             self.highlighted = None
