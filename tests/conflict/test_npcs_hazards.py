@@ -31,7 +31,7 @@ def test_a_deadly_injury_leaves_a_minor_npc_dying_or_dead_as_the_gm_judges():
     g = game()
     hit(g, "gob", intent="deadly")
     events = play(g, "suffer gob")
-    assert "Gob is Dying and dies at the end of the scene without First Aid (no working cysuit)" in events
+    assert "Gob is Dying: without First Aid, death comes when the scene ends (no working cysuit)" in events
     g = game()
     hit(g, "boss", dice="[1,1]", intent="deadly")
     with pytest.raises(IllegalAction, match=r"only a Minor NPC may be killed outright, and only by a Deadly Injury \[NPC tiers\]"):

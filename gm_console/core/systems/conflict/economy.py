@@ -56,4 +56,4 @@ def second_major_mod(second: bool) -> list[tuple[str, int]]:
 def check_buy_major(state: State, uid: str) -> None:
     turn = turn_of(state, uid, "buy a second Major Action")
     if turn.extra_majors or board(state).majors.get(uid, 0) >= 2:
-        raise IllegalAction(f"{unit_name(state, uid)} cannot take more than two Major Actions in a round", R_TWO_MAJORS)
+        raise IllegalAction(f"{unit_name(state, uid)} has had its two Major Actions this round; a third is not allowed", R_TWO_MAJORS)

@@ -212,7 +212,7 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     else:
         c.grace = 0
         why = "the GM rules the cysuit cannot help" if nograce and cysuit_works(state, uid) else "no working cysuit"
-        ctx.emit(f"{unit.name} is Dying and dies at the end of the scene without First Aid ({why})", "warn", uid)
+        ctx.emit(f"{unit.name} is Dying: without First Aid, death comes when the scene ends ({why})", "warn", uid)
 
 
 def check_suffer(state: State, uid: str, dead: bool) -> None:
