@@ -227,13 +227,9 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
 
 
 @dataclass(frozen=True, kw_only=True)
-class Treat(RollingAction):
-    VERB = "treat"
-    SUMMARY = (
-        "Treat an Injury so it stops imposing penalties (the Trait stays until healed): Daring + Medicine at a "
-        "Difficulty equal to its Severity (+1 if Debilitating). A Major Action on the medic's turn."
-    )
-    EXAMPLE = 'treat ava kai "Burned Hand"'
+class _Medicine(RollingAction):
+    """What treat and heal share: a medic, a patient, which Injury, bought dice."""
+
     SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), n.Arg("injury", n.NAME, optional=True, label="INJURY"), BUY, PAY)
     unit: str
     target: str
@@ -245,6 +241,21 @@ class Treat(RollingAction):
     def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
 
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_dice(self, state, ctx)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Treat(_Medicine):
+    VERB = "treat"
+    SUMMARY = (
+        "Treat an Injury so it stops imposing penalties (the Trait stays until healed): Daring + Medicine at a "
+        "Difficulty equal to its Severity (+1 if Debilitating). A Major Action on the medic's turn."
+    )
+    EXAMPLE = 'treat ava kai "Burned Hand"'
+
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         patient = need_unit(state, self.target)
@@ -255,11 +266,6 @@ class Treat(RollingAction):
             raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_TREAT)
         extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else [])
         return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra)]
-
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
@@ -275,23 +281,13 @@ class Treat(RollingAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Heal(RollingAction):
+class Heal(_Medicine):
     VERB = "heal"
     SUMMARY = (
         "Proper treatment outside combat that removes an Injury: Control + Medicine at its Severity "
         "(+1 Debilitating; +1 Difficulty and complication range if untreated); it takes that many hours."
     )
     EXAMPLE = 'heal ava kai "Burned Hand"'
-    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), n.Arg("injury", n.NAME, optional=True, label="INJURY"), BUY, PAY)
-    unit: str
-    target: str
-    injury: str | None = None
-    buy: int = 0
-    pay: str = "momentum"
-    dice: tuple[int, ...] | None = None
-
-    def check_limits(self) -> None:
-        check_range(self.buy, 0, 8, "buy")
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
@@ -304,11 +300,6 @@ class Heal(RollingAction):
             plan(state, ctx, self.unit, "control", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra,
                  comp_extra=0 if inj.treated else 1)
         ]
-
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
