@@ -165,6 +165,11 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
                 self._narrow_pane = ids.index(event.tab.id)
                 self.apply_layout(self._width)
 
+    def action_toggle_dice_log(self) -> None:
+        """Switch the side column between the log and the dice log."""
+        tabs = self.query_one("#side-tabs", Tabs)
+        tabs.active = "tab-log" if tabs.active == "tab-dice" else "tab-dice"
+
     def action_next_pane(self) -> None:
         panes = self.system_panes()
         if self.has_class("tabbed"):

@@ -28,6 +28,7 @@ APP_KEYS: tuple[Key, ...] = (
     Key("help", "f1", "help", "Help"),
     Key("dice-mode", "f2", "toggle_dice", "Dice mode"),
     Key("replay", "f3", "toggle_replay", "Replay"),
+    Key("dice-log", "f4", "toggle_dice_log", "Dice log", show=False),
     Key("next-pane", "f5", "next_pane", "Next pane", show=False),
     Key("maximize", "f6", "toggle_maximize", "Maximize"),
     Key("focus-log", "ctrl+l", "focus_log", "Log", show=False),

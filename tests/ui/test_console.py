@@ -206,7 +206,7 @@ async def test_dice_log_lists_every_roll(tmp_path):
     app, _ = make_app(tmp_path, LONG)
     async with app.run_test(size=(120, 40)) as pilot:
         app.apply_line("roll 2d20 by=kai why=perception")
-        await pilot.click("#tab-dice")
+        await pilot.press("f4")
         await pilot.pause()
         dice = app.query_one(DiceLog)
         assert dice.option_count == 2
