@@ -28,7 +28,12 @@ class HouseRule:
 
 
 class Rules:
-    """The house-rule values in force for one encounter."""
+    """The house-rule values in force for one encounter (fixed once built).
+
+    ``views`` holds what systems derive from the values (such as one object
+    with every rule of a system as an attribute, read on hot paths); since
+    the values never change after construction, a view never goes stale.
+    """
 
     def __init__(self, rules: Iterable[HouseRule], overrides: Mapping[str, Mapping[str, Any]] | None = None):
         self.defs = {r.key: r for r in rules}
@@ -36,6 +41,7 @@ class Rules:
         for system, table in (overrides or {}).items():
             for name, value in table.items():
                 self.values[f"{system}.{name}"] = value
+        self.views: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
         try:

@@ -4,22 +4,27 @@ goes first, and the projection of the next N turns.
 The projection never steps tick by tick. A unit with AP ``a`` that banks
 ``r`` a tick reaches its (k+1)-th 100 after ``ceil((100(k+1) - a) / r)``
 ticks (0 if it is already there); the turns of all units are merged in time
-order with a heap, ties ordered by the tie-break house rule. The cost is
-O(N log U) for N turns of U units, whatever the AP numbers are.
+order with a heap, ties ordered by the tie-break house rule. The cost does
+not depend on the AP numbers (how many ticks pass), and its per-unit part is
+one pass reading two stats: only units whose first turn can fall within the
+first N turns (at most N of them, plus ties) get a full entry in the merge.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb.house_rules import hr
+from gm_console.core.systems.ctb.house_rules import house
 from gm_console.core.systems.ctb.stats import is_downed, is_recalled
 
 READY = 100  # AP at which a unit takes its turn, and what a turn costs
+
+_stats_of = attrgetter("stats")
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -30,49 +35,106 @@ def takes_turns(unit: Unit, rules: Rules) -> bool:
     """Whether the unit is on the clock at all (banks AP and gets turns)."""
     if is_recalled(unit) or unit.stats.get("ap_total", 0) <= 0:
         return False
-    return not is_downed(unit) or hr(rules, "downed_clock") == "acts"
+    return not is_downed(unit) or house(rules).downed_clock == "acts"
 
 
 def gain(unit: Unit, rules: Rules) -> int:
     """AP the unit banks per tick (0 when it is off the clock)."""
     if not takes_turns(unit, rules):
         return 0
-    return max(1, unit.stats.get("ap_total", 0) * hr(rules, "ap_gain_percent") // 100)
+    return max(1, unit.stats.get("ap_total", 0) * house(rules).ap_gain_percent // 100)
+
+
+def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], int, int]]:
+    """(id, stats, AP per tick, AP now) of every unit on the clock, in listed
+    order, in one pass: the hot path of ``next`` (same answers as ``gain``
+    and ``stats.get("ap", 0)`` unit by unit)."""
+    h = house(rules)
+    percent = h.ap_gain_percent
+    downed_act = h.downed_clock == "acts"
+    rows = []
+    append = rows.append
+    try:  # every CTB unit holds these stats (``fill``); a unit that lacks one takes the path below
+        for uid, unit in state.units.items():
+            s = unit.stats
+            total = s["ap_total"]
+            if total <= 0 or s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
+                continue
+            rate = total * percent // 100
+            append((uid, s, rate if rate > 1 else 1, s["ap"]))
+    except KeyError:
+        rows.clear()
+        for uid, unit in state.units.items():
+            s = unit.stats
+            total = s.get("ap_total", 0)
+            if total <= 0 or s.get("recalled", 0) > 0 or (not downed_act and s.get("hp", 0) <= 0):
+                continue
+            append((uid, s, max(1, total * percent // 100), s.get("ap", 0)))
+    return rows
+
+
+def on_clock(state: State, rules: Rules) -> bool:
+    """Whether any unit is on the clock (``bool(rates(...))``, stopping at the first)."""
+    downed_act = house(rules).downed_clock == "acts"
+    for unit in state.units.values():
+        s = unit.stats
+        if s.get("ap_total", 0) > 0 and s.get("recalled", 0) <= 0 and (downed_act or s.get("hp", 0) > 0):
+            return True
+    return False
 
 
 def rates(state: State, rules: Rules) -> dict[str, int]:
-    """AP banked per tick by every unit on the clock, in one pass (the hot path
-    of ``next``: same answers as ``gain`` unit by unit)."""
-    percent = hr(rules, "ap_gain_percent")
-    downed_act = hr(rules, "downed_clock") == "acts"
-    out: dict[str, int] = {}
-    for uid, unit in state.units.items():
-        stats = unit.stats
-        total = stats.get("ap_total", 0)
-        if total <= 0 or stats.get("recalled", 0) > 0 or (not downed_act and stats.get("hp", 0) <= 0):
-            continue
-        out[uid] = max(1, total * percent // 100)
-    return out
+    """AP banked per tick by every unit on the clock (same answers as ``gain``)."""
+    return {uid: rate for uid, _, rate, _ in clock_rows(state, rules)}
 
 
 def after_turn(ap: int, rules: Rules) -> int:
     """AP left once a turn is paid for (never below 0: a unit delayed during its
     own turn pays what it has)."""
-    return max(0, ap - READY) if hr(rules, "surplus") == "keep" else 0
+    return max(0, ap - READY) if house(rules).surplus == "keep" else 0
+
+
+TieKey = Callable[[int, int, int, bool], tuple]
+
+
+def tie_key(rule: str) -> TieKey:
+    """The key (smaller goes first) of a ready unit holding ``ap`` with AP
+    Total ``total``, listed ``order``-th, player-controlled or not, under the
+    tie-break house rule ``rule``."""
+    if rule == "ap_total":
+        return lambda ap, total, order, players: (-total, -ap, order)
+    if rule == "listed":
+        return lambda ap, total, order, players: (order, -ap)
+    if rule == "players_first":
+        return lambda ap, total, order, players: (0 if players else 1, -ap, -total, order)
+    return lambda ap, total, order, players: (-ap, -total, order)
+
+
+def _players(unit: Unit, state: State) -> bool:
+    return state.sides[unit.side].controller == "players" if unit.side in state.sides else False
 
 
 def sort_key(unit: Unit, ap: int, order: int, state: State, rules: Rules) -> tuple:
     """How ready units are ordered within one tick (smaller goes first)."""
-    rule = hr(rules, "tie_break")
-    total = unit.stats.get("ap_total", 0)
-    if rule == "ap_total":
-        return (-total, -ap, order)
-    if rule == "listed":
-        return (order, -ap)
-    if rule == "players_first":
-        players = state.sides[unit.side].controller == "players" if unit.side in state.sides else False
-        return (0 if players else 1, -ap, -total, order)
-    return (-ap, -total, order)
+    rule = house(rules).tie_break
+    players = _players(unit, state) if rule == "players_first" else False
+    return tie_key(rule)(ap, unit.stats.get("ap_total", 0), order, players)
+
+
+def order_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> list[str]:
+    """Ids of ready units given as (id, AP) in listed order, best first."""
+    if len(ready) < 2:
+        return [uid for uid, _ in ready]
+    rule = house(rules).tie_break
+    key = tie_key(rule)
+    units = state.units
+    keyed = []
+    for order, (uid, ap) in enumerate(ready):  # positions keep the listed order, all the key compares
+        unit = units[uid]
+        players = _players(unit, state) if rule == "players_first" else False
+        keyed.append((key(ap, unit.stats.get("ap_total", 0), order, players), uid))
+    keyed.sort()
+    return [uid for _, uid in keyed]
 
 
 def ready_units(
@@ -81,19 +143,12 @@ def ready_units(
     """Units on the clock holding at least 100 AP, best first (``banks``: the
     ``rates`` of this state, when the caller already has them)."""
     units = state.units
-    ready = [
-        uid
-        for uid in (rates(state, rules) if banks is None else banks)
-        if (units[uid].stats.get("ap", 0) if aps is None else aps[uid]) >= READY
-    ]
-    if len(ready) < 2:
-        return ready
-    order = {uid: i for i, uid in enumerate(units)}
-    keyed = []
-    for uid in ready:
+    ready = []
+    for uid in rates(state, rules) if banks is None else banks:
         ap = units[uid].stats.get("ap", 0) if aps is None else aps[uid]
-        keyed.append((sort_key(units[uid], ap, order[uid], state, rules), uid))
-    return [uid for _, uid in sorted(keyed)]
+        if ap >= READY:
+            ready.append((uid, ap))
+    return order_ready(state, rules, ready)
 
 
 def ticks_to_next(
@@ -125,12 +180,133 @@ def start_aps(state: State, rules: Rules) -> dict[str, int]:
 
 
 def project(state: State, rules: Rules, count: int) -> list[Turn]:
-    """The next ``count`` turns after the current one, without changing ``state``."""
+    """The next ``count`` turns after the current one, without changing ``state``.
+
+    Same turns as ``project_by_heap``. A unit's turns come in strictly
+    increasing (tick, tie key) order, so only units whose *first* turn is
+    among the ``count`` earliest first turns can appear: one pass computes
+    each unit's first tick (from ``ap`` and ``ap_total`` only), a heap of
+    plain ints (first tick x units + position) yields them earliest first,
+    and only those, with every unit tied with the last of them, enter the merge.
+    """
+    if count <= 0:
+        return []
+    try:
+        return _project(state, rules, count)
+    except KeyError:  # a unit without the CTB stats (not built by the system)
+        return project_by_heap(state, rules, count)
+
+
+def _project(state: State, rules: Rules, count: int) -> list[Turn]:
+    h = house(rules)
+    percent, keep, rule = h.ap_gain_percent, h.surplus == "keep", h.tie_break
+    downed_act = h.downed_clock == "acts"
+    units = state.units
+    n = len(units)
+    vals = list(units.values())
+    # first: ceil((100 - AP) / rate) x n + i for the i-th unit, for every unit
+    # with AP Total > 0: as integers they order by (first tick, listed
+    # position). Downed / Recalled units are skipped when they come out.
+    if percent == 100:
+        first = [
+            (READY - 1 - s["ap"] + total) // total * n + i
+            for i, unit in enumerate(vals)
+            if (total := (s := unit.stats)["ap_total"]) > 0
+        ]
+    else:
+        first = [
+            (READY - 1 - s["ap"] + rate) // rate * n + i
+            for i, unit in enumerate(vals)
+            if (total := (s := unit.stats)["ap_total"]) > 0 and (rate := max(1, total * percent // 100))
+        ]
+    heapq.heapify(first)
+    # The acting unit pays for its turn first, so its first tick is later than
+    # its entry says: the entry is a lower bound, replaced when it comes out.
+    acting = units.get(state.clock.active)  # type: ignore[arg-type]
+    acting_ap = 0
+    if acting is not None:
+        acting_ap = after_turn(acting.stats["ap"], rules)
+        if acting_ap > acting.stats["ap"]:  # only with AP below 0 (a test-only state): no bound
+            return project_by_heap(state, rules, count)
+    moved = False
+
+    # The units that can take one of the first ``count`` turns, each with its
+    # first turn: (tick offset, tie key, turn index k, position, AP at that turn).
+    key = tie_key(rule)
+    most_ap = rule == "most_ap"
+    players_first = rule == "players_first"
+    sides = state.sides
+    heap: list[tuple[int, tuple, int, int, int]] = []
+    append = heap.append
+    limit = None  # once ``count`` units are in: first ticks past this one cannot matter
+    pop = heapq.heappop
+    while first and (limit is None or first[0] < limit):
+        t = pop(first)
+        i = t % n
+        t //= n
+        unit = vals[i]
+        s = unit.stats
+        if s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
+            continue
+        total = s["ap_total"]
+        rate = total if percent == 100 else max(1, total * percent // 100)
+        if unit is acting:
+            if not moved:
+                moved = True
+                heapq.heappush(first, (READY - 1 - acting_ap + rate) // rate * n + i)
+                continue
+            ap = acting_ap
+        else:
+            ap = s["ap"]
+        if t < 0:
+            t = 0
+        ap += t * rate
+        if most_ap:
+            append((t, (-ap, -total, i), 0, i, ap))
+        else:
+            players = players_first and unit.side in sides and sides[unit.side].controller == "players"
+            append((t, key(ap, total, i, players), 0, i, ap))
+        if limit is None and len(heap) == count:
+            limit = (t + 1) * n  # every unit whose first tick is t or less: ties go by the key
+    heapq.heapify(heap)
+
+    now = state.clock.tick
+    turns: list[Turn] = []
+    push = heapq.heappush
+    while heap:
+        t, _, k, i, ap = pop(heap)
+        unit = vals[i]
+        uid = unit.id
+        if units.get(uid) is not unit:  # a state keyed otherwise than by unit ids
+            uid = list(units)[i]
+        turns.append(Turn(uid, now + t, ap))
+        if len(turns) == count:
+            break
+        s = unit.stats
+        total = s["ap_total"]
+        rate = max(1, total * percent // 100)
+        if keep:
+            # (k+2)-th turn: first tick with a + t*r - 100(k+1) >= 100
+            ap0 = acting_ap if unit is acting else s["ap"]
+            t2 = max(0, ceil_div(READY * (k + 2) - ap0, rate))
+            ap2 = ap0 + t2 * rate - READY * (k + 1)
+        else:
+            t2 = t + ceil_div(READY, rate)
+            ap2 = ceil_div(READY, rate) * rate
+        players = players_first and unit.side in sides and sides[unit.side].controller == "players"
+        push(heap, (t2, key(ap2, total, i, players), k + 1, i, ap2))
+    return turns
+
+
+def project_by_heap(state: State, rules: Rules, count: int) -> list[Turn]:
+    """``project`` the plain way: every unit on the clock in the heap from the
+    start (O(U log U + N log U)). The reference the fast path is tested
+    against, and its fallback for units without the CTB stats."""
     if count <= 0:
         return []
     aps = start_aps(state, rules)
     units = state.units
-    keep = hr(rules, "surplus") == "keep"
+    keep = house(rules).surplus == "keep"
     now = state.clock.tick
     orders = {uid: i for i, uid in enumerate(units)}
     heap: list[tuple[int, tuple, int, str, int]] = []
