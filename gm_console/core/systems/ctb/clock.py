@@ -8,8 +8,19 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb.board import board_of
-from gm_console.core.systems.ctb.house_rules import hr
-from gm_console.core.systems.ctb.projection import READY, after_turn, gain, rates, ready_units, start_aps, ticks_to_next
+from gm_console.core.systems.ctb.house_rules import house, hr
+from gm_console.core.systems.ctb.projection import (
+    READY,
+    after_turn,
+    clock_rows,
+    gain,
+    on_clock,
+    order_ready,
+    rates,
+    ready_units,
+    start_aps,
+    ticks_to_next,
+)
 from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, sync_marks
 
 RULE = "Countdown Battle"
@@ -26,7 +37,7 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if not rates(state, ctx.rules):
+    if not on_clock(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", RULE)
 
 
@@ -54,8 +65,13 @@ def pass_ticks(state: State, ctx: Context, ticks: int, banks: dict[str, int] | N
     for uid, rate in (rates(state, ctx.rules) if banks is None else banks).items():
         stats = units[uid].stats
         stats["ap"] = stats.get("ap", 0) + ticks * rate
+    end_rounds(state, ctx, ticks)
+
+
+def end_rounds(state: State, ctx: Context, ticks: int) -> None:
+    """The clock moves ``ticks`` on (AP already banked); rounds end on the way."""
     clock = state.clock
-    per_round = hr(ctx.rules, "round_ticks")
+    per_round = house(ctx.rules).round_ticks
     before = clock.tick
     clock.tick += ticks
     for boundary in range(before // per_round + 1, clock.tick // per_round + 1):
@@ -67,7 +83,11 @@ def pass_ticks(state: State, ctx: Context, ticks: int, banks: dict[str, int] | N
 
 def start_turn(state: State, ctx: Context, note: str = "", banks: dict[str, int] | None = None) -> None:
     """Hand the turn to the best ready unit (one must be ready)."""
-    ready = ready_units(state, ctx.rules, banks=banks)
+    give_turn(state, ctx, note, ready_units(state, ctx.rules, banks=banks))
+
+
+def give_turn(state: State, ctx: Context, note: str, ready: list[str]) -> None:
+    """Hand the turn to ``ready[0]``; the others wait at 100+ AP."""
     uid = ready[0]
     unit = state.units[uid]
     clock = state.clock
@@ -76,20 +96,37 @@ def start_turn(state: State, ctx: Context, note: str = "", banks: dict[str, int]
     board = board_of(state)
     board.turns_taken += 1
     board.attacks = 0
-    waiting = [state.units[u].name for u in ready[1:]]
-    tail = f"; waiting at 100+: {', '.join(waiting)}" if waiting else ""
+    if len(ready) > 1:
+        units = state.units
+        tail = f"; waiting at 100+: {', '.join([units[u].name for u in ready[1:]])}"
+    else:
+        tail = ""
     ctx.emit(f"{note}{unit.name}'s turn (AP {unit.stats.get('ap', 0)}){tail}", "turn", uid)
 
 
 def advance(state: State, ctx: Context) -> None:
-    """``next``: end the current turn and jump straight to the next actor."""
+    """``next``: end the current turn and jump straight to the next actor.
+
+    One pass finds who is on the clock and how far the nearest is from 100 AP,
+    a second banks the jump and notes who reached 100 (ending a turn changes
+    AP, never who is on the clock)."""
     before = state.clock.tick
     end_turn(state, ctx)
-    banks = rates(state, ctx.rules)  # ending a turn changes AP, never who is on the clock
-    jump = ticks_to_next(state, ctx.rules, banks=banks) or 0
-    pass_ticks(state, ctx, jump, banks)
+    rows = clock_rows(state, ctx.rules)
+    # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate), at least 0
+    jump = max(0, -max([(ap - READY) // rate for _, _, rate, ap in rows])) if rows else 0
+    if jump:
+        ready = []
+        for uid, stats, rate, ap in rows:
+            ap += jump * rate
+            stats["ap"] = ap
+            if ap >= READY:
+                ready.append((uid, ap))
+        end_rounds(state, ctx, jump)
+    else:
+        ready = [(uid, ap) for uid, _, _, ap in rows if ap >= READY]
     note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
-    start_turn(state, ctx, note, banks)
+    give_turn(state, ctx, note, order_ready(state, ctx.rules, ready))
 
 
 def check_tick(state: State, ctx: Context) -> None:
