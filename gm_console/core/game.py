@@ -190,18 +190,24 @@ class Game:
 
     def _push(self, action: Action) -> tuple[Event, ...]:
         action = self.resolve(action)
-        self.check(action)
-        ctx = self.context()
+        log = self.log
+        if self.verbs.get(action.VERB) is not type(action):  # as ``check``, with one context for both steps
+            raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
+        state = self.state
+        ctx = Context(self.rules, self.systems, self.setup, len(log))
+        action.check(state, ctx)
+        if ctx.events:  # what a check said is not the action's
+            ctx.events = []
         try:
-            action.apply(self.state, ctx)
+            action.apply(state, ctx)
         except Exception:
-            self.state = self.state_at(len(self.log))  # never leave a half-applied action behind
+            self.state = self.state_at(len(log))  # never leave a half-applied action behind
             raise
-        self.log.append(action)
+        log.append(action)
         events = tuple(ctx.events)
         self.events.append(events)
-        if len(self.log) % self.CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self.log)] = self.state.copy()
+        if len(log) % self.CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(log)] = state.copy()
         return events
 
     def undo(self) -> Action:
@@ -257,9 +263,16 @@ class Game:
     def load(cls, setup: Setup, lines: Iterable[str]) -> Game:
         """Replay a saved log; raise LogError naming the first bad entry."""
         game = cls(setup)
+        verbs = game.verbs
+        fast_parse = n.fast_parse
         for i, line in enumerate(lines):
             try:
-                action = game.parse(line)
+                # a plain line (verb, bare words, dice) is read by its verb's
+                # expression, with the same result; any other by the general parser
+                verb = verbs.get(line.partition(" ")[0])
+                action = fast_parse(verb, line) if verb is not None else None
+                if action is None:
+                    action = game.parse(line)
                 if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
                     raise NotationError("a saved action must record its dice, like [4,17]")
                 game._push(action)

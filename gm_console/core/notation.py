@@ -119,6 +119,10 @@ class Kind:
     format: Callable[[Any], str]
     ref: str | None = None  # "unit", "zone", "side", "target": names resolved against the state
     choices: tuple[str, ...] | None = None  # the words a choice kind accepts
+    # words that ``parse`` reads without a doubt, for the fast path of plain lines
+    # (``fast_parse``): "id" (the word itself), "name" (the word itself), "int"
+    # and "delta" (the number); "" for none (a choice kind's words are known anyway)
+    fast: str = ""
 
 
 def _int(text: str) -> int:
@@ -180,13 +184,13 @@ def _fmt_delta(v: int) -> str:
     return f"{v:+d}"
 
 
-INT = Kind("N", _int, _str)
-DELTA = Kind("+N", _delta, _fmt_delta)
-NAME = Kind("NAME", _name, _str)
-WORD = Kind("WORD", _ident("word"), _str)
-UNIT = Kind("UNIT", _ident("unit"), _str, ref="unit")
-ZONE = Kind("ZONE", _ident("zone"), _str, ref="zone")
-SIDE = Kind("SIDE", _ident("side"), _str, ref="side")
+INT = Kind("N", _int, _str, fast="int")
+DELTA = Kind("+N", _delta, _fmt_delta, fast="delta")
+NAME = Kind("NAME", _name, _str, fast="name")
+WORD = Kind("WORD", _ident("word"), _str, fast="id")
+UNIT = Kind("UNIT", _ident("unit"), _str, ref="unit", fast="id")
+ZONE = Kind("ZONE", _ident("zone"), _str, ref="zone", fast="id")
+SIDE = Kind("SIDE", _ident("side"), _str, ref="side", fast="id")
 DICE_EXPR = Kind("DICE", _dice_expr, _str)
 DURATION_KIND = Kind("DURATION", _duration, _str)
 
@@ -196,7 +200,7 @@ def choice(*words: str) -> Kind:
 
 
 def ident(label: str, ref: str | None = None) -> Kind:
-    return Kind(label, _ident(label.lower()), _str, ref=ref)
+    return Kind(label, _ident(label.lower()), _str, ref=ref, fast="id")
 
 
 # ---------------------------------------------------------------- syntax specs
@@ -427,3 +431,113 @@ def format_with(action: Action) -> str:
         parts.append("[" + ",".join(str(d) for d in action.dice) + "]")
     return " ".join(parts)
 
+
+
+# ---------------------------------------------------------------- the fast path
+#
+# Most lines of a long log are plain: the verb, then bare positional words,
+# then the dice (``next``, ``hit kai gob [17]``, ``set gob hp 12``). For those,
+# one regular expression per action class reads every value at once, with the
+# same result as tokenize + parse_with. Anything else (quotes, options, flags,
+# other spacing, a value the expression does not vouch for) is left to the
+# general parser, which also words every error: the fast path never raises.
+
+_FAST_WORDS = {
+    # a bare word of each kind that ``Kind.parse`` turns into exactly (value)
+    "id": (r"[A-Za-z][A-Za-z0-9_-]*", None),  # WORD_ID: the word itself
+    "name": (r"[A-Za-z0-9_.:+\-#/@!?%*'<>&]+", None),  # SAFE_WORD: no space, quote, '=', '[' or control
+    "int": (r"[+-]?[0-9]+", int),
+    "delta": (r"[+-][0-9]+", int),
+}
+_DICE = r"(?: \[([0-9]+(?:,[0-9]+)*)\])"
+
+
+@dataclass(frozen=True, slots=True)
+class FastSyntax:
+    """One action class's plain lines as a regular expression."""
+
+    pattern: re.Pattern[str]
+    fields: tuple[tuple[str, Callable[[str], Any] | None, Any], ...]  # (field, converter, default when left out)
+    fixed: tuple[tuple[str, Any], ...]  # values the general parser always passes (Extras: ())
+    dice: bool
+
+
+_FAST_CACHE: dict[type, FastSyntax | None] = {}
+_REQUIRED = object()  # the default of a required field (never used: its group always matched)
+
+
+def fast_syntax(cls: type[Action]) -> FastSyntax | None:
+    """The fast path of ``cls`` (None when its syntax has nothing it can vouch for)."""
+    try:
+        return _FAST_CACHE[cls]
+    except KeyError:
+        pass
+    built = _build_fast(cls)
+    _FAST_CACHE[cls] = built
+    return built
+
+
+def _build_fast(cls: type[Action]) -> FastSyntax | None:
+    if not WORD_ID.fullmatch(cls.VERB) or any(isinstance(spec, Rest) for spec in cls.SYNTAX):
+        return None
+    flags = any(isinstance(spec, Flag) for spec in cls.SYNTAX)
+    positional = [spec for spec in cls.SYNTAX if isinstance(spec, (Arg, Lit))]
+    pattern = re.escape(cls.VERB)
+    fields: list[tuple[str, Callable[[str], Any] | None, Any]] = []
+    optional = 0  # open optional groups: optional arguments come last, each inside the one before
+    for spec in positional:
+        if isinstance(spec, Lit):
+            if optional or not SAFE_WORD.fullmatch(spec.text):
+                return None
+            pattern += " " + re.escape(spec.text)
+            continue
+        kind = spec.kind
+        if kind.choices is not None:
+            if not kind.choices or not all(SAFE_WORD.fullmatch(w) for w in kind.choices):
+                return None
+            word, convert = "|".join(re.escape(w) for w in sorted(kind.choices, key=len, reverse=True)), None
+        elif kind.fast in _FAST_WORDS:
+            word, convert = _FAST_WORDS[kind.fast]
+        else:
+            return None
+        if spec.optional:
+            if flags:  # there a flag's word would be read as the flag, not the argument
+                return None
+            pattern += "(?:"
+            optional += 1
+        elif optional:
+            return None
+        pattern += f" ({word})"
+        fields.append((spec.name, convert, spec.default if spec.optional else _REQUIRED))
+    pattern += ")?" * optional
+    if cls.ROLLS:
+        pattern += _DICE + "?"
+    fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
+    return FastSyntax(re.compile(pattern), tuple(fields), fixed, cls.ROLLS)
+
+
+def fast_parse(cls: type[Action], line: str) -> Action | None:
+    """``cls`` read from a plain ``line`` that starts with its verb, exactly as
+    ``parse_with(cls, line, tokenize(line))`` reads it; None when the line is
+    not plain or anything would go wrong (the general parser then has the say)."""
+    fast = fast_syntax(cls)
+    if fast is None:
+        return None
+    m = fast.pattern.fullmatch(line)
+    if m is None:
+        return None
+    groups = m.groups()
+    values: dict[str, Any] = {}
+    try:
+        for (name, convert, default), text in zip(fast.fields, groups):
+            if text is None:
+                values[name] = default
+            else:
+                values[name] = text if convert is None else convert(text)
+        for name, value in fast.fixed:
+            values[name] = value
+        if fast.dice and groups[-1] is not None:
+            values["dice"] = tuple([int(face) for face in groups[-1].split(",")])
+        return cls(**values)
+    except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
+        return None

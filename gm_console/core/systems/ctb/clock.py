@@ -12,7 +12,7 @@ from gm_console.core.systems.ctb.house_rules import house, hr
 from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
-    clock_rows,
+    scan_clock,
     gain,
     on_clock,
     order_ready,
@@ -107,24 +107,23 @@ def give_turn(state: State, ctx: Context, note: str, ready: list[str]) -> None:
 def advance(state: State, ctx: Context) -> None:
     """``next``: end the current turn and jump straight to the next actor.
 
-    One pass finds who is on the clock and how far the nearest is from 100 AP,
-    a second banks the jump and notes who reached 100 (ending a turn changes
-    AP, never who is on the clock)."""
+    One pass finds who is on the clock and who holds 100 AP already; only
+    when nobody does, the jump to the nearest is worked out and a second pass
+    banks it, noting who reached 100 (ending a turn changes AP, never who is
+    on the clock)."""
     before = state.clock.tick
     end_turn(state, ctx)
-    rows = clock_rows(state, ctx.rules)
-    # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate), at least 0
-    jump = max(0, -max([(ap - READY) // rate for _, _, rate, ap in rows])) if rows else 0
-    if jump:
-        ready = []
+    rows, ready = scan_clock(state, ctx.rules)
+    jump = 0
+    if rows and not ready:  # (someone at 100 AP: no tick passes)
+        # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate)
+        jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
         for uid, stats, rate, ap in rows:
             ap += jump * rate
             stats["ap"] = ap
             if ap >= READY:
                 ready.append((uid, ap))
         end_rounds(state, ctx, jump)
-    else:
-        ready = [(uid, ap) for uid, _, _, ap in rows if ap >= READY]
     note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
     give_turn(state, ctx, note, order_ready(state, ctx.rules, ready))
 

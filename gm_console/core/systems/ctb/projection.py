@@ -47,13 +47,20 @@ def gain(unit: Unit, rules: Rules) -> int:
 
 def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], int, int]]:
     """(id, stats, AP per tick, AP now) of every unit on the clock, in listed
-    order, in one pass: the hot path of ``next`` (same answers as ``gain``
-    and ``stats.get("ap", 0)`` unit by unit)."""
+    order (same answers as ``gain`` and ``stats.get("ap", 0)`` unit by unit)."""
+    return scan_clock(state, rules)[0]
+
+
+def scan_clock(
+    state: State, rules: Rules
+) -> tuple[list[tuple[str, dict[str, int], int, int]], list[tuple[str, int]]]:
+    """``clock_rows``, and (id, AP) of those holding 100 AP or more, in one
+    pass: the hot path of ``next``."""
     h = house(rules)
     percent = h.ap_gain_percent
     downed_act = h.downed_clock == "acts"
-    rows = []
-    append = rows.append
+    rows: list[tuple[str, dict[str, int], int, int]] = []
+    ready: list[tuple[str, int]] = []
     try:  # every CTB unit holds these stats (``fill``); a unit that lacks one takes the path below
         for uid, unit in state.units.items():
             s = unit.stats
@@ -61,16 +68,23 @@ def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], in
             if total <= 0 or s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
                 continue
             rate = total * percent // 100
-            append((uid, s, rate if rate > 1 else 1, s["ap"]))
+            ap = s["ap"]
+            rows.append((uid, s, rate if rate > 1 else 1, ap))
+            if ap >= READY:
+                ready.append((uid, ap))
     except KeyError:
         rows.clear()
+        ready.clear()
         for uid, unit in state.units.items():
             s = unit.stats
             total = s.get("ap_total", 0)
             if total <= 0 or s.get("recalled", 0) > 0 or (not downed_act and s.get("hp", 0) <= 0):
                 continue
-            append((uid, s, max(1, total * percent // 100), s.get("ap", 0)))
-    return rows
+            ap = s.get("ap", 0)
+            rows.append((uid, s, max(1, total * percent // 100), ap))
+            if ap >= READY:
+                ready.append((uid, ap))
+    return rows, ready
 
 
 def on_clock(state: State, rules: Rules) -> bool:
