@@ -87,6 +87,12 @@ def check_dice(action: Action, state: State, ctx: Context) -> None:
     """Every rolling action calls this in ``check``: the recorded faces fit the dice."""
     needed = action.dice_needed(state, ctx)
     faces = getattr(action, "dice", None)
+    if faces is not None and len(faces) == len(needed):  # the usual case, without wording a purpose
+        for face, side in zip(faces, needed):
+            if not 1 <= face <= side:
+                break
+        else:
+            return
     if faces is None:
         if needed:
             raise IllegalAction(f"{action.VERB} needs dice: {', '.join(f'd{s}' for s in needed)}", "dice are recorded")

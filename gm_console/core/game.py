@@ -265,14 +265,18 @@ class Game:
         game = cls(setup)
         verbs = game.verbs
         fast_parse = n.fast_parse
+        parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
         for i, line in enumerate(lines):
             try:
-                # a plain line (verb, bare words, dice) is read by its verb's
-                # expression, with the same result; any other by the general parser
-                verb = verbs.get(line.partition(" ")[0])
-                action = fast_parse(verb, line) if verb is not None else None
+                action = parsed.get(line)
                 if action is None:
-                    action = game.parse(line)
+                    # a plain line (verb, bare words, dice) is read by its verb's
+                    # expression, with the same result; any other by the general parser
+                    verb = verbs.get(line.partition(" ")[0])
+                    action = fast_parse(verb, line) if verb is not None else None
+                    if action is None:
+                        action = game.parse(line)
+                    parsed[line] = action
                 if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
                     raise NotationError("a saved action must record its dice, like [4,17]")
                 game._push(action)

@@ -17,21 +17,23 @@ from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb import clock
 from gm_console.core.systems.ctb import rules as math
 from gm_console.core.systems.ctb.board import Weapon, board_of
-from gm_console.core.systems.ctb.house_rules import hr
+from gm_console.core.systems.ctb.house_rules import house
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
 
 
 def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
+    h = house(r)
+    stats = unit.stats
     return math.bands(
-        unit.stats.get("prof", 0),
-        unit.stats.get("prec", 0),
-        unit.stats.get("assist", 0) + assist,
-        prof_step=hr(r, "proficiency_step"),
-        prec_step=hr(r, "precision_step"),
-        assist_step=hr(r, "assist_step"),
-        floor=hr(r, "glance_floor"),
+        stats.get("prof", 0),
+        stats.get("prec", 0),
+        stats.get("assist", 0) + assist,
+        prof_step=h.proficiency_step,
+        prec_step=h.precision_step,
+        assist_step=h.assist_step,
+        floor=h.glance_floor,
     )
 
 
@@ -98,7 +100,8 @@ class _Strike(Action):
             raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", "Downed")
         if is_downed(target):
             raise IllegalAction(f"{target.name} is already Downed (HP 0)", "Downed")
-        if not self.free and hr(ctx.rules, "turn_lock"):
+        h = house(ctx.rules)
+        if not self.free and h.turn_lock:
             active = state.clock.active
             if active is None:
                 raise IllegalAction("nobody's turn yet: type next to start the clock", "ctb.turn_lock")
@@ -108,7 +111,7 @@ class _Strike(Action):
                     "(add 'free' for a counter or reaction out of turn)",
                     "ctb.turn_lock",
                 )
-        limit = hr(ctx.rules, "attacks_per_turn")
+        limit = h.attacks_per_turn
         if not self.free and limit and board.attacks >= limit and state.clock.active == attacker.id:
             raise IllegalAction(
                 f"{attacker.name} has made {board.attacks} attack(s) this turn, the limit is {limit}: end the turn with next",
@@ -162,8 +165,8 @@ class Hit(_Strike):
             face,
             bands,
             broken=is_broken(target, ctx.rules),
-            rounding=hr(ctx.rules, "glancing_rounding"),
-            stack=hr(ctx.rules, "double_stack"),
+            rounding=house(ctx.rules).glancing_rounding,
+            stack=house(ctx.rules).double_stack,
         )
         old = target.stats.get("hp", 0)
         target.stats["hp"] = max(0, old - out.amount)
@@ -182,7 +185,7 @@ class Brk(_Strike):
     EXAMPLE = "brk kai gob with=hammer [12]"
 
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
-        return (20,) if hr(ctx.rules, "brk_roll") else ()
+        return (20,) if house(ctx.rules).brk_roll else ()
 
     def check(self, state: State, ctx: Context) -> None:
         target = state.unit(self.target)
@@ -196,8 +199,8 @@ class Brk(_Strike):
             weapon.brk,
             face,
             bands,
-            mode=hr(ctx.rules, "brk_amount"),
-            rounding=hr(ctx.rules, "glancing_rounding"),
+            mode=house(ctx.rules).brk_amount,
+            rounding=house(ctx.rules).glancing_rounding,
         )
         old = target.stats.get("ar", 0)
         target.stats["ar"] = max(0, old - out.amount)
@@ -318,7 +321,7 @@ class Recall(Action):
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        basis = hr(ctx.rules, "recall_basis")
+        basis = house(ctx.rules).recall_basis
         old = unit.stats.get("kennel", 0)
         loss = recall_loss(old, basis)
         unit.stats["kennel"] = old - loss
@@ -346,18 +349,18 @@ def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[
     weapon = board_of(state).weapon(attacker.id, strike.weapon)
     numbers = attack_numbers(attacker, target, weapon)
     b = unit_bands(attacker, strike.assist, rules)
-    rounding = hr(rules, "glancing_rounding")
+    rounding = house(rules).glancing_rounding
     out: dict[str, int] = {}
     text, raw = "", 0
     for result, face in ((math.GLANCING, 1), (math.REGULAR, b.glance_ceiling + 1), (math.CRITICAL, 20)):
         if result == math.GLANCING and b.glance_ceiling < 1:
             continue
         if isinstance(strike, Brk):
-            o = math.brk_amount(numbers, weapon.brk, face if hr(rules, "brk_roll") else None, b,
-                                mode=hr(rules, "brk_amount"), rounding=rounding)  # fmt: skip
+            o = math.brk_amount(numbers, weapon.brk, face if house(rules).brk_roll else None, b,
+                                mode=house(rules).brk_amount, rounding=rounding)  # fmt: skip
         else:
             o = math.hp_damage(numbers, face, b, broken=is_broken(target, rules), rounding=rounding,
-                               stack=hr(rules, "double_stack"))  # fmt: skip
+                               stack=house(rules).double_stack)  # fmt: skip
         out[result] = o.amount
         text = text or o.text.split(", d20")[0]
         if result == math.REGULAR or not raw:

@@ -8,15 +8,16 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb.board import board_of
-from gm_console.core.systems.ctb.house_rules import house, hr
+from gm_console.core.systems.ctb.house_rules import house
 from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
-    scan_clock,
+    clock_rows,
     gain,
     on_clock,
     order_ready,
     rates,
+    ready_now,
     ready_units,
     start_aps,
     ticks_to_next,
@@ -31,7 +32,7 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
     apply the Downed clock rule."""
     for name, on in sync_marks(unit, ctx.rules):
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
-        if name == DOWNED and on and hr(ctx.rules, "downed_clock") == "reset" and unit.stats.get("ap", 0):
+        if name == DOWNED and on and house(ctx.rules).downed_clock == "reset" and unit.stats.get("ap", 0):
             ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
             unit.stats["ap"] = 0
 
@@ -107,23 +108,25 @@ def give_turn(state: State, ctx: Context, note: str, ready: list[str]) -> None:
 def advance(state: State, ctx: Context) -> None:
     """``next``: end the current turn and jump straight to the next actor.
 
-    One pass finds who is on the clock and who holds 100 AP already; only
-    when nobody does, the jump to the nearest is worked out and a second pass
+    A first pass finds who holds 100 AP already (most turns of a big fight);
+    only when nobody does, a second works out the jump to the nearest and
     banks it, noting who reached 100 (ending a turn changes AP, never who is
     on the clock)."""
     before = state.clock.tick
     end_turn(state, ctx)
-    rows, ready = scan_clock(state, ctx.rules)
+    ready = ready_now(state, ctx.rules)
     jump = 0
-    if rows and not ready:  # (someone at 100 AP: no tick passes)
-        # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate)
-        jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
-        for uid, stats, rate, ap in rows:
-            ap += jump * rate
-            stats["ap"] = ap
-            if ap >= READY:
-                ready.append((uid, ap))
-        end_rounds(state, ctx, jump)
+    if not ready:
+        rows = clock_rows(state, ctx.rules)
+        if rows:
+            # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate)
+            jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
+            for uid, stats, rate, ap in rows:
+                ap += jump * rate
+                stats["ap"] = ap
+                if ap >= READY:
+                    ready.append((uid, ap))
+            end_rounds(state, ctx, jump)
     note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
     give_turn(state, ctx, note, order_ready(state, ctx.rules, ready))
 

@@ -47,20 +47,13 @@ def gain(unit: Unit, rules: Rules) -> int:
 
 def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], int, int]]:
     """(id, stats, AP per tick, AP now) of every unit on the clock, in listed
-    order (same answers as ``gain`` and ``stats.get("ap", 0)`` unit by unit)."""
-    return scan_clock(state, rules)[0]
-
-
-def scan_clock(
-    state: State, rules: Rules
-) -> tuple[list[tuple[str, dict[str, int], int, int]], list[tuple[str, int]]]:
-    """``clock_rows``, and (id, AP) of those holding 100 AP or more, in one
-    pass: the hot path of ``next``."""
+    order, in one pass (same answers as ``gain`` and ``stats.get("ap", 0)``
+    unit by unit)."""
     h = house(rules)
     percent = h.ap_gain_percent
     downed_act = h.downed_clock == "acts"
     rows: list[tuple[str, dict[str, int], int, int]] = []
-    ready: list[tuple[str, int]] = []
+    append = rows.append
     try:  # every CTB unit holds these stats (``fill``); a unit that lacks one takes the path below
         for uid, unit in state.units.items():
             s = unit.stats
@@ -68,23 +61,41 @@ def scan_clock(
             if total <= 0 or s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
                 continue
             rate = total * percent // 100
-            ap = s["ap"]
-            rows.append((uid, s, rate if rate > 1 else 1, ap))
-            if ap >= READY:
-                ready.append((uid, ap))
+            append((uid, s, rate if rate > 1 else 1, s["ap"]))
     except KeyError:
         rows.clear()
-        ready.clear()
         for uid, unit in state.units.items():
             s = unit.stats
             total = s.get("ap_total", 0)
             if total <= 0 or s.get("recalled", 0) > 0 or (not downed_act and s.get("hp", 0) <= 0):
                 continue
-            ap = s.get("ap", 0)
-            rows.append((uid, s, max(1, total * percent // 100), ap))
-            if ap >= READY:
-                ready.append((uid, ap))
-    return rows, ready
+            append((uid, s, max(1, total * percent // 100), s.get("ap", 0)))
+    return rows
+
+
+def ready_now(state: State, rules: Rules) -> list[tuple[str, int]]:
+    """(id, AP) of the units on the clock holding 100 AP or more, in listed
+    order: the hot path of ``next``, which reads one stat of most units (AP
+    below 100 settles it) and the clock stats only of those at 100."""
+    downed_act = house(rules).downed_clock == "acts"
+    try:
+        return [
+            (uid, ap)
+            for uid, unit in state.units.items()
+            if (ap := (s := unit.stats)["ap"]) >= READY
+            and s["ap_total"] > 0
+            and s["recalled"] <= 0
+            and (downed_act or s["hp"] > 0)
+        ]
+    except KeyError:  # a unit without the CTB stats (not built by the system)
+        return [
+            (uid, ap)
+            for uid, unit in state.units.items()
+            if (ap := (s := unit.stats).get("ap", 0)) >= READY
+            and s.get("ap_total", 0) > 0
+            and s.get("recalled", 0) <= 0
+            and (downed_act or s.get("hp", 0) > 0)
+        ]
 
 
 def on_clock(state: State, rules: Rules) -> bool:
@@ -156,6 +167,8 @@ def ready_units(
 ) -> list[str]:
     """Units on the clock holding at least 100 AP, best first (``banks``: the
     ``rates`` of this state, when the caller already has them)."""
+    if aps is None and banks is None:
+        return order_ready(state, rules, ready_now(state, rules))
     units = state.units
     ready = []
     for uid in rates(state, rules) if banks is None else banks:
