@@ -8,6 +8,7 @@ actions, and any earlier state is rebuilt from the nearest checkpoint.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 
 from gm_console.core import dice as dice_mod
@@ -263,25 +264,34 @@ class Game:
     def load(cls, setup: Setup, lines: Iterable[str]) -> Game:
         """Replay a saved log; raise LogError naming the first bad entry."""
         game = cls(setup)
-        verbs = game.verbs
-        fast_parse = n.fast_parse
-        parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
-        for i, line in enumerate(lines):
-            try:
-                action = parsed.get(line)
-                if action is None:
-                    # a plain line (verb, bare words, dice) is read by its verb's
-                    # expression, with the same result; any other by the general parser
-                    verb = verbs.get(line.partition(" ")[0])
-                    action = fast_parse(verb, line) if verb is not None else None
+        # A replay only adds objects that stay (actions, events, checkpoints):
+        # the cyclic garbage collector would walk the growing heap again and
+        # again for nothing, so it waits until the log is read.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            verbs = game.verbs
+            fast_parse = n.fast_parse
+            parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
+            for i, line in enumerate(lines):
+                try:
+                    action = parsed.get(line)
                     if action is None:
-                        action = game.parse(line)
-                    parsed[line] = action
-                if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
-                    raise NotationError("a saved action must record its dice, like [4,17]")
-                game._push(action)
-            except GMError as exc:
-                raise LogError(i, line, str(exc)) from None
+                        # a plain line (verb, bare words, dice) is read by its verb's
+                        # expression, with the same result; any other by the general parser
+                        verb = verbs.get(line.partition(" ")[0])
+                        action = fast_parse(verb, line) if verb is not None else None
+                        if action is None:
+                            action = game.parse(line)
+                        parsed[line] = action
+                    if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
+                        raise NotationError("a saved action must record its dice, like [4,17]")
+                    game._push(action)
+                except GMError as exc:
+                    raise LogError(i, line, str(exc)) from None
+        finally:
+            if collecting:
+                gc.enable()
         return game
 
     def to_json(self) -> dict[str, object]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core import schema as s
+from gm_console.core.errors import UnknownName
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Key
 from gm_console.core.state import State
@@ -91,8 +92,6 @@ class CTBBoard:
 
     def weapon(self, uid: str, wid: str | None) -> Weapon:
         """The named weapon of a unit, or its first (Unarmed when it has none)."""
-        from gm_console.core.errors import UnknownName
-
         owned = self.weapons.get(uid, ())
         if wid is None:
             return owned[0] if owned else UNARMED

@@ -7,7 +7,7 @@ No state, no events: callers pass numbers and house-rule values in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 GLANCE_CEILING = 6  # faces 1-6 glance before Proficiency and Assist
 CRIT_FLOOR = 20  # face 20 crits before Precision
@@ -15,9 +15,9 @@ CRIT_FLOOR = 20  # face 20 crits before Precision
 GLANCING, REGULAR, CRITICAL = "Glancing", "Regular", "Critical"
 
 
-@dataclass(frozen=True, slots=True)
-class Bands:
-    """The d20 faces of each effectiveness result for one attack."""
+class Bands(NamedTuple):
+    """The d20 faces of each effectiveness result for one attack. (The values
+    of this module are named tuples: immutable, and cheap to make on every attack.)"""
 
     glance_ceiling: int  # faces 1..glance_ceiling glance (0: none)
     crit_floor: int  # faces crit_floor..20 crit
@@ -59,8 +59,7 @@ def halve(value: int, rounding: str) -> int:
     return max(1, half) if rounding == "down_min1" else half
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(NamedTuple):
     """The numbers of one attack, as the attacker and target stand."""
 
     stat: int  # atk (physical) or mag (magical)
@@ -87,8 +86,7 @@ class Attack:
         return text if total >= 1 else text + ", at least 1"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     amount: int  # damage to HP, or AR stripped
     result: str | None  # Glancing / Regular / Critical, None when no roll
     text: str

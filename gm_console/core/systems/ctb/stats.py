@@ -36,6 +36,7 @@ DOWNED = "Downed"
 BROKEN = "Armor Broken"
 RECALLED = "Recalled"
 MARKS = (DOWNED, BROKEN, RECALLED)
+_DOWNED_KEY, _BROKEN_KEY, _RECALLED_KEY = (name.lower() for name in MARKS)
 
 
 def kennel_max(base: int, kennel: int, curve: str) -> int:
@@ -108,9 +109,16 @@ def fill(unit: Unit, rules: Rules) -> None:
 def sync_marks(unit: Unit, rules: Rules) -> list[tuple[str, bool]]:
     """Make the Downed / Armor Broken / Recalled conditions match the stats.
     Returns the marks that changed as (name, now_on)."""
-    want = {DOWNED: is_downed(unit), BROKEN: is_broken(unit, rules), RECALLED: is_recalled(unit)}
+    conditions = unit.conditions
+    downed, broken, recalled = is_downed(unit), is_broken(unit, rules), is_recalled(unit)
+    if (
+        downed is (_DOWNED_KEY in conditions)
+        and broken is (_BROKEN_KEY in conditions)
+        and recalled is (_RECALLED_KEY in conditions)
+    ):
+        return []  # the usual case: the marks already match
     changed = []
-    for name, on in want.items():
+    for name, on in ((DOWNED, downed), (BROKEN, broken), (RECALLED, recalled)):
         key = name.lower()
         if on and key not in unit.conditions:
             unit.conditions[key] = Condition(name)
