@@ -190,7 +190,8 @@ class Game:
         return self.push(self.parse(line))
 
     def _push(self, action: Action) -> tuple[Event, ...]:
-        action = self.resolve(action)
+        if action.ROLLS and getattr(action, "dice", None) is None:  # (what ``resolve`` checks first)
+            action = self.resolve(action)
         log = self.log
         if self.verbs.get(action.VERB) is not type(action):  # as ``check``, with one context for both steps
             raise NotationError(f"verb {action.VERB!r} is not available in this encounter")

@@ -444,26 +444,26 @@ def format_with(action: Action) -> str:
 
 _FAST_WORDS = {
     # a bare word of each kind that ``Kind.parse`` turns into exactly (value)
-    "id": (r"[A-Za-z][A-Za-z0-9_-]*", None),  # WORD_ID: the word itself
-    "name": (r"[A-Za-z0-9_.:+\-#/@!?%*'<>&]+", None),  # SAFE_WORD: no space, quote, '=', '[' or control
-    "int": (r"[+-]?[0-9]+", int),
-    "delta": (r"[+-][0-9]+", int),
+    "id": (r"[A-Za-z][A-Za-z0-9_-]*", False),  # WORD_ID: the word itself
+    "name": (r"[A-Za-z0-9_.:+\-#/@!?%*'<>&]+", False),  # SAFE_WORD: no space, quote, '=', '[' or control
+    "int": (r"[+-]?[0-9]+", True),  # the number
+    "delta": (r"[+-][0-9]+", True),
 }
-_DICE = r"(?: \[([0-9]+(?:,[0-9]+)*)\])"
 
 
 @dataclass(frozen=True, slots=True)
 class FastSyntax:
-    """One action class's plain lines as a regular expression."""
+    """One action class's plain lines as a regular expression: a named group per field."""
 
     pattern: re.Pattern[str]
-    fields: tuple[tuple[str, Callable[[str], Any] | None, Any], ...]  # (field, converter, default when left out)
+    numbers: tuple[str, ...]  # fields read as numbers (int of the word)
+    optional: tuple[tuple[str, Any], ...]  # optional fields and their defaults (when left out)
     fixed: tuple[tuple[str, Any], ...]  # values the general parser always passes (Extras: ())
     dice: bool
 
 
 _FAST_CACHE: dict[type, FastSyntax | None] = {}
-_REQUIRED = object()  # the default of a required field (never used: its group always matched)
+_DICE_GROUP = "_dice"  # not a field name: fields are identifiers the class declares, never underscored here
 
 
 def fast_syntax(cls: type[Action]) -> FastSyntax | None:
@@ -483,7 +483,8 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
     flags = any(isinstance(spec, Flag) for spec in cls.SYNTAX)
     positional = [spec for spec in cls.SYNTAX if isinstance(spec, (Arg, Lit))]
     pattern = re.escape(cls.VERB)
-    fields: list[tuple[str, Callable[[str], Any] | None, Any]] = []
+    numbers: list[str] = []
+    optional_fields: list[tuple[str, Any]] = []
     optional = 0  # open optional groups: optional arguments come last, each inside the one before
     for spec in positional:
         if isinstance(spec, Lit):
@@ -492,12 +493,16 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
             pattern += " " + re.escape(spec.text)
             continue
         kind = spec.kind
+        if not spec.name.isidentifier() or spec.name.startswith("_"):
+            return None
         if kind.choices is not None:
             if not kind.choices or not all(SAFE_WORD.fullmatch(w) for w in kind.choices):
                 return None
-            word, convert = "|".join(re.escape(w) for w in sorted(kind.choices, key=len, reverse=True)), None
+            word = "|".join(re.escape(w) for w in sorted(kind.choices, key=len, reverse=True))
         elif kind.fast in _FAST_WORDS:
-            word, convert = _FAST_WORDS[kind.fast]
+            word, number = _FAST_WORDS[kind.fast]
+            if number:
+                numbers.append(spec.name)
         else:
             return None
         if spec.optional:
@@ -505,39 +510,42 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
                 return None
             pattern += "(?:"
             optional += 1
+            optional_fields.append((spec.name, spec.default))
         elif optional:
             return None
-        pattern += f" ({word})"
-        fields.append((spec.name, convert, spec.default if spec.optional else _REQUIRED))
+        pattern += f" (?P<{spec.name}>{word})"
     pattern += ")?" * optional
     if cls.ROLLS:
-        pattern += _DICE + "?"
+        pattern += rf"(?: \[(?P<{_DICE_GROUP}>[0-9]+(?:,[0-9]+)*)\])?"
     fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
-    return FastSyntax(re.compile(pattern), tuple(fields), fixed, cls.ROLLS)
+    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS)
 
 
 def fast_parse(cls: type[Action], line: str) -> Action | None:
     """``cls`` read from a plain ``line`` that starts with its verb, exactly as
     ``parse_with(cls, line, tokenize(line))`` reads it; None when the line is
     not plain or anything would go wrong (the general parser then has the say)."""
-    fast = fast_syntax(cls)
+    fast = _FAST_CACHE.get(cls) or fast_syntax(cls)
     if fast is None:
         return None
     m = fast.pattern.fullmatch(line)
     if m is None:
         return None
-    groups = m.groups()
-    values: dict[str, Any] = {}
+    values = m.groupdict()
     try:
-        for (name, convert, default), text in zip(fast.fields, groups):
-            if text is None:
+        for name in fast.numbers:
+            text = values[name]
+            if text is not None:
+                values[name] = int(text)
+        for name, default in fast.optional:
+            if values[name] is None:
                 values[name] = default
-            else:
-                values[name] = text if convert is None else convert(text)
         for name, value in fast.fixed:
             values[name] = value
-        if fast.dice and groups[-1] is not None:
-            values["dice"] = tuple([int(face) for face in groups[-1].split(",")])
+        if fast.dice:
+            faces = values.pop(_DICE_GROUP)
+            if faces is not None:
+                values["dice"] = tuple([int(face) for face in faces.split(",")])
         return cls(**values)
     except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
         return None

@@ -40,7 +40,7 @@ class Bands(NamedTuple):
 
     @property
     def shifted(self) -> bool:
-        return (self.glance_ceiling, self.crit_floor) != (GLANCE_CEILING, CRIT_FLOOR)
+        return self.glance_ceiling != GLANCE_CEILING or self.crit_floor != CRIT_FLOOR
 
 
 def bands(prof: int, prec: int, assist: int, *, prof_step: int, prec_step: int, assist_step: int, floor: int) -> Bands:
@@ -77,12 +77,14 @@ class Attack(NamedTuple):
         return self.ar + self.res
 
     def raw(self) -> int:
-        return max(1, self.attack_total - self.defense_total)
+        stat, dam, prof, ar, res = self
+        return max(1, stat + dam + prof - (ar + res))
 
     def raw_text(self, with_ar: bool = True) -> str:
-        total = self.attack_total - (self.defense_total if with_ar else self.res)
-        defense = f"({self.ar}+{self.res})" if with_ar else f"{self.res}"
-        text = f"{self.stat}+{self.dam}+{self.prof} - {defense} = {total}"
+        stat, dam, prof, ar, res = self
+        total = stat + dam + prof - (ar + res if with_ar else res)
+        defense = f"({ar}+{res})" if with_ar else f"{res}"
+        text = f"{stat}+{dam}+{prof} - {defense} = {total}"
         return text if total >= 1 else text + ", at least 1"
 
 
