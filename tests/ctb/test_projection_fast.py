@@ -84,3 +84,21 @@ def test_a_state_keyed_otherwise_than_by_unit_ids():
     g.state.units = {"x" if k == "a" else k: u for k, u in g.state.units.items()}
     assert turns(project(g.state, g.rules, 5)) == turns(project_by_heap(g.state, g.rules, 5))
     assert "x" in {t.unit for t in project(g.state, g.rules, 5)}
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(crowds(), RULES)
+def test_ready_units_are_ordered_by_the_tie_key(units, house):
+    """``order_ready`` (with its inline default) orders as ``sort_key`` says, and
+    ``ready_now`` / ``clock_rows`` agree with ``gain`` unit by unit."""
+    from gm_console.core.systems.ctb.projection import READY, clock_rows, gain, order_ready, ready_now, sort_key
+
+    g = game(*units, house=house)
+    state, rules = g.state, g.rules
+    order = {uid: i for i, uid in enumerate(state.units)}
+    ready = [(uid, u.stats["ap"]) for uid, u in state.units.items() if gain(u, rules) and u.stats["ap"] >= READY]
+    assert ready_now(state, rules) == ready
+    expected = sorted(ready, key=lambda r: sort_key(state.units[r[0]], r[1], order[r[0]], state, rules))
+    assert order_ready(state, rules, ready) == [uid for uid, _ in expected]
+    rows = [(uid, u.stats, gain(u, rules), u.stats["ap"]) for uid, u in state.units.items() if gain(u, rules)]
+    assert clock_rows(state, rules) == rows

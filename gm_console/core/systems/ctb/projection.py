@@ -52,19 +52,17 @@ def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], in
     h = house(rules)
     percent = h.ap_gain_percent
     downed_act = h.downed_clock == "acts"
-    rows: list[tuple[str, dict[str, int], int, int]] = []
-    append = rows.append
+    units = state.units
     try:  # every CTB unit holds these stats (``fill``); a unit that lacks one takes the path below
-        for uid, unit in state.units.items():
-            s = unit.stats
-            total = s["ap_total"]
-            if total <= 0 or s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
-                continue
-            rate = total * percent // 100
-            append((uid, s, rate if rate > 1 else 1, s["ap"]))
+        return [
+            (uid, s, total if percent == 100 else max(1, total * percent // 100), s["ap"])
+            for uid, unit in units.items()
+            if (total := (s := unit.stats)["ap_total"]) > 0 and s["recalled"] <= 0 and (downed_act or s["hp"] > 0)
+        ]
     except KeyError:
-        rows.clear()
-        for uid, unit in state.units.items():
+        rows: list[tuple[str, dict[str, int], int, int]] = []
+        append = rows.append
+        for uid, unit in units.items():
             s = unit.stats
             total = s.get("ap_total", 0)
             if total <= 0 or s.get("recalled", 0) > 0 or (not downed_act and s.get("hp", 0) <= 0):
@@ -151,8 +149,12 @@ def order_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> lis
     if len(ready) < 2:
         return [uid for uid, _ in ready]
     rule = house(rules).tie_break
-    key = tie_key(rule)
     units = state.units
+    if rule == "most_ap":  # the default, inline: (-ap, -total, order) as in ``tie_key``
+        keyed = [(-ap, -units[uid].stats.get("ap_total", 0), order, uid) for order, (uid, ap) in enumerate(ready)]
+        keyed.sort()
+        return [row[3] for row in keyed]
+    key = tie_key(rule)
     keyed = []
     for order, (uid, ap) in enumerate(ready):  # positions keep the listed order, all the key compares
         unit = units[uid]
