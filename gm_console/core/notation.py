@@ -545,7 +545,7 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
         if fast.dice:
             faces = values.pop(_DICE_GROUP)
             if faces is not None:
-                values["dice"] = tuple([int(face) for face in faces.split(",")])
+                values["dice"] = tuple(map(int, faces.split(","))) if "," in faces else (int(faces),)
         return cls(**values)
     except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
         return None

@@ -44,15 +44,16 @@ class Unit:
     conditions: dict[str, Condition] = field(default_factory=dict)
 
     def copy(self) -> Unit:
+        conditions = self.conditions
         return Unit(
             self.id,
             self.name,
             self.side,
             self.zone,
-            dict(self.stats),
+            self.stats.copy(),
             self.traits,
             self.items,
-            {k: Condition(c.name, c.remaining, c.per) for k, c in self.conditions.items()},
+            {k: Condition(c.name, c.remaining, c.per) for k, c in conditions.items()} if conditions else {},
         )
 
     def stat(self, name: str, default: int = 0) -> int:
