@@ -24,17 +24,28 @@ WEAPON = n.ident("WEAPON")
 
 
 def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
-    h = house(r)
     stats = unit.stats
-    return math.bands(
-        stats.get("prof", 0),
-        stats.get("prec", 0),
-        stats.get("assist", 0) + assist,
+    key = (stats.get("prof", 0), stats.get("prec", 0), stats.get("assist", 0) + assist)
+    known = r.views.get(_BANDS)
+    if known is None:
+        known = r.views[_BANDS] = {}
+    elif key in known:
+        return known[key]
+    h = house(r)
+    found = math.bands(
+        *key,
         prof_step=h.proficiency_step,
         prec_step=h.precision_step,
         assist_step=h.assist_step,
         floor=h.glance_floor,
     )
+    if len(known) >= 4096:  # a pure function of a few small numbers: the memo stays small, or starts over
+        known.clear()
+    known[key] = found
+    return found
+
+
+_BANDS = "ctb.bands"  # the bands already worked out under one encounter's house rules, by (prof, prec, assist)
 
 
 def attack_numbers(attacker: Unit, target: Unit, weapon: Weapon) -> math.Attack:
