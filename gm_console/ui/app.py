@@ -151,7 +151,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         if current is not None and current.has_class("-hidden") and shown:
             current = shown[0]
         for pane in panes:
-            pane.display = not pane.has_class("-hidden") and (not tabbed or pane is current)
+            shown_now = not pane.has_class("-hidden") and (not tabbed or pane is current)
+            if shown_now and not pane.display and pane.view is None and self.is_mounted and self.query(LogPane):
+                pane.show(self.current_view())
+            pane.display = shown_now
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         if event.tabs.id == "side-tabs":
@@ -220,7 +223,10 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
     def redraw(self) -> None:
         view = self.current_view()
         for pane in self.system_panes():
-            pane.show(view)
+            if pane.display:  # a pane behind a tab or hidden is drawn when it shows again
+                pane.show(view)
+            else:
+                pane.view = None
         lines = self.game.lines()
         focus = None if self.replay_at is None else self.replay_at - 1
         self.log_pane().sync(lines, self.game.events, focus)

@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
 
 
+def _rank(score: float, provider: int, index: int) -> float:
+    """Scores that never tie, so the palette lists hits in the same order every
+    time (providers answer concurrently; equal scores would come in any order)."""
+    return score + provider * 1e-4 - index * 1e-7
+
+
 class RulesProvider(Provider):
     """Every reference entry, house rule (with this encounter's value) and
     action help; fuzzy on titles, word search on the text."""
@@ -27,12 +33,12 @@ class RulesProvider(Provider):
         index = self.gm.rules_index()
         matcher = self.matcher(query)
         seen: set[str] = set()
-        for entry in index.entries:
+        for i, entry in enumerate(index.entries):
             label = f"{entry.kind}: {entry.title}"
             score = matcher.match(label)
             if score > 0:
                 seen.add(entry.key)
-                yield Hit(score, matcher.highlight(label), partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+                yield Hit(_rank(score, 2, i), matcher.highlight(label), partial(self.gm.show_rule, entry), help=_first_line(entry.body))
         for rank, entry in enumerate(index.search(query, limit=12)):
             if entry.key not in seen:
                 label = f"{entry.kind}: {entry.title}"
@@ -65,10 +71,10 @@ class ActionsProvider(Provider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for label, callback, help_text in self._items():
+        for i, (label, callback, help_text) in enumerate(self._items()):
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), callback, help=help_text)
+                yield Hit(_rank(score, 3, i), matcher.highlight(label), callback, help=help_text)
 
     async def discover(self) -> Hits:
         for label, callback, help_text in self._items()[:30]:
@@ -106,10 +112,10 @@ class ConsoleProvider(Provider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for label, callback, help_text in self._items():
+        for i, (label, callback, help_text) in enumerate(self._items()):
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), callback, help=help_text)
+                yield Hit(_rank(score, 1, i), matcher.highlight(label), callback, help=help_text)
 
     async def discover(self) -> Hits:
         for label, callback, help_text in self._items():

@@ -23,6 +23,26 @@ def console(name: str, theme: str | None = None) -> GMConsoleApp:
     return GMConsoleApp(load_encounter(ENCOUNTERS / name), path=None, config=Config(theme=theme))
 
 
+async def steady_cursors(pilot) -> None:
+    """Blinking cursors make a snapshot depend on the millisecond it is taken."""
+    from textual.widgets import Input
+
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+    await pilot.pause()
+
+
+def pressing(keys: list[str]):
+    async def run(pilot) -> None:
+        await steady_cursors(pilot)
+        if keys:
+            await pilot.press(*keys)
+        await steady_cursors(pilot)
+
+    return run
+
+
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 @pytest.mark.parametrize(
     "name, keys",
@@ -34,31 +54,44 @@ def console(name: str, theme: str | None = None) -> GMConsoleApp:
     ids=["ctb", "conflict", "reactor"],
 )
 def test_main_screen_of_each_system(snap_compare, name, keys, size):
-    assert snap_compare(console(name), press=keys, terminal_size=size)
+    assert snap_compare(console(name), run_before=pressing(keys), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 def test_replay_mode(snap_compare, size):
-    assert snap_compare(console("reactor-worked-exchange.toml"), press=["f3", "home", "right", "right"], terminal_size=size)
+    assert snap_compare(console("reactor-worked-exchange.toml"), run_before=pressing(["f3", "home", "right", "right"]), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 def test_palette(snap_compare, size):
-    assert snap_compare(console("ctb-training-yard.toml"), press=["ctrl+p", *"attack", "wait:400"], terminal_size=size)
+    async def open_and_search(pilot) -> None:
+        await pilot.press("ctrl+p")
+        await steady_cursors(pilot)
+        await pilot.press(*"attack")
+        await pilot.pause(0.4)
+
+    assert snap_compare(console("ctb-training-yard.toml"), run_before=open_and_search, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 def test_help_screen(snap_compare, size):
-    assert snap_compare(console("ctb-training-yard.toml"), press=["f1"], terminal_size=size)
+    assert snap_compare(console("ctb-training-yard.toml"), run_before=pressing(["f1"]), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 def test_rules_panel(snap_compare, size):
-    press = ["ctrl+r", *"armor broken", "wait:400", "enter"]
-    assert snap_compare(console("ctb-training-yard.toml"), press=press, terminal_size=size)
+    async def look_up(pilot) -> None:
+        await pilot.press("ctrl+r")
+        await steady_cursors(pilot)
+        await pilot.press(*"armor broken")
+        await pilot.pause(0.4)
+        await pilot.press("enter")
+        await steady_cursors(pilot)
+
+    assert snap_compare(console("ctb-training-yard.toml"), run_before=look_up, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 @pytest.mark.parametrize("theme", ["gm-light", "gm-contrast"])
 def test_themes(snap_compare, theme, size):
-    assert snap_compare(console("conflict-relay-station.toml", theme), terminal_size=size)
+    assert snap_compare(console("conflict-relay-station.toml", theme), run_before=pressing([]), terminal_size=size)
