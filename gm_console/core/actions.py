@@ -348,6 +348,9 @@ class Next(Action):
     EXAMPLE = "next"
     SYNTAX = ()
 
+    def label(self, state: State) -> str:
+        return "next turn"
+
     def check(self, state: State, ctx: Context) -> None:
         clock = timing.clock_system(ctx)
         if clock is not None:

@@ -92,6 +92,11 @@ class _Strike(Action):
         _non_negative(self.assist, "assist=")
         _non_negative(self.ki, "ki=")
 
+    def label(self, state: State) -> str:
+        names = [state.units[u].name if u in state.units else u for u in (self.attacker, self.target)]
+        verb = "hits" if self.VERB == "hit" else "breaks the armor of"
+        return f"{names[0]} {verb} {names[1]}"
+
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
         return (20,)
 
