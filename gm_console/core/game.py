@@ -34,7 +34,7 @@ def verb_table(systems: Iterable[System]) -> dict[str, type[Action]]:
     return table
 
 
-def parse_action(line: str, verbs: dict[str, type[Action]] | None = None) -> Action:
+def parse_action(line: str, verbs: dict[str, type[Action]] | None = None, *, explain: bool = True) -> Action:
     """Parse one line of notation (syntax only; names are checked on apply)."""
     if verbs is None:
         verbs = verb_table(all_systems())
@@ -46,7 +46,7 @@ def parse_action(line: str, verbs: dict[str, type[Action]] | None = None) -> Act
         raise NotationError(f"a line starts with a verb, got {verb!r}")
     cls = verbs.get(verb)
     if cls is None:
-        owner = _verb_owner(verb)
+        owner = _verb_owner(verb) if explain else None
         if owner is not None:
             raise NotationError(f"verb {verb!r} belongs to the {owner!r} system, which this encounter does not use")
         raise UnknownName("verb", verb, verbs)
@@ -138,8 +138,10 @@ class Game:
         self._lines: list[str] = []  # formatted log, filled lazily by lines()
 
     # ------------------------------------------------------------ notation
-    def parse(self, line: str) -> Action:
-        return parse_action(line, self.verbs)
+    def parse(self, line: str, *, explain: bool = True) -> Action:
+        """Parse a line; ``explain=False`` skips naming the system that owns an
+        unknown verb (which loads every system: too slow for each keystroke)."""
+        return parse_action(line, self.verbs, explain=explain)
 
     def context(self, index: int | None = None) -> Context:
         return Context(self.rules, self.systems, self.setup, len(self.log) if index is None else index)

@@ -72,6 +72,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self._index = None
         self._narrow_pane = 0
         self._width = 0
+        self._panes: list[SystemPane] | None = None
         self.config = config
 
     # ---------------------------------------------------------------- layout
@@ -104,7 +105,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         return panes
 
     def system_panes(self) -> list[SystemPane]:
-        return list(self.query(SystemPane))
+        if not self._panes:  # the panes change only when another encounter opens
+            self._panes = list(self.query(SystemPane))
+        return self._panes
 
     def prompt(self) -> ActionPrompt:
         return self.query_one(ActionPrompt)
@@ -249,6 +252,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self.prompt().set_game(game)
         if not same_panes:
             container = self.query_one("#panes")
+            self._panes = None
             container.remove_children()
             container.mount_all(self.make_panes())
             tabs = self.query_one("#pane-tabs", Tabs)
@@ -258,6 +262,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self.redraw()
 
     def _after_swap(self) -> None:
+        self._panes = None
         tabs = self.query_one("#pane-tabs", Tabs)
         for pane in self.system_panes():
             tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
@@ -281,7 +286,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         if not isinstance(event.input, ActionPrompt) or self.replay_at is not None:
             return
         try:
-            draft = self.game.parse(event.value) if event.value.strip() else None
+            draft = self.game.parse(event.value, explain=False) if event.value.strip() else None
         except GMError:
             draft = None
         view = View(self.game, self.game.state, len(self.game.log), live=True, draft=draft)

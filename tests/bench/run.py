@@ -47,7 +47,9 @@ def console() -> list[str]:
 
 
 def isolated_env(tmp: Path) -> dict[str, str]:
-    return {"GM_CONSOLE_DATA_DIR": str(tmp / "data"), "GM_CONSOLE_CONFIG_DIR": str(tmp / "config")}
+    """Fresh user folders: no recovery journal left by an earlier (killed) run."""
+    fresh = Path(tempfile.mkdtemp(dir=tmp))
+    return {"GM_CONSOLE_DATA_DIR": str(fresh / "data"), "GM_CONSOLE_CONFIG_DIR": str(fresh / "config")}
 
 
 def median_of(fn, repeats: int) -> float:
@@ -63,11 +65,10 @@ def first_frame(argv: list[str], marker: str, env: dict[str, str]) -> float:
 
 
 def bench_startup(tmp: Path, repeats: int) -> dict:
-    env = isolated_env(tmp)
     ours, base = [], []
     for _ in range(repeats):  # interleaved, so both see the same machine
-        base.append(first_frame(BASELINE + ["textual"], "bare-app-ready", env))
-        ours.append(first_frame(console(), MARKER, env))
+        base.append(first_frame(BASELINE + ["textual"], "bare-app-ready", isolated_env(tmp)))
+        ours.append(first_frame(console(), MARKER, isolated_env(tmp)))
     return {"ours_s": statistics.median(ours), "baseline_s": statistics.median(base)}
 
 

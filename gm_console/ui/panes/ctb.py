@@ -54,10 +54,14 @@ class CTBPane(SystemPane):
         super().__init__(**kwargs)
         self.draft: Action | None = None
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
+        self._rows: dict[tuple, Text] = {}
+        self._body_height = self._bar_height = -1
         self.body_text = ""
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
+        if self.view is not None and view.game is not self.view.game:
+            self._rows.clear()  # another encounter: other rules, other units
         self.view = view
         self.draft = view.draft
         self.redraw()
@@ -81,7 +85,9 @@ class CTBPane(SystemPane):
         self.redraw_bar()
         lines = self.body_lines()
         self.body_text = "\n".join(line.plain for line in lines)
-        self.query_one("#ctb-rows", Static).update(Group(*lines))
+        # the screen is laid out again only when the body's height changes
+        self.query_one("#ctb-rows", Static).update(Group(*lines), layout=len(lines) != self._body_height)
+        self._body_height = len(lines)
 
     def turns(self, count: int | None = None):
         view = self.view
@@ -98,7 +104,8 @@ class CTBPane(SystemPane):
         lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
         self.bar_text = "\n".join(line.plain for line in lines)
-        self.query_one("#ctb-bar", Static).update(Group(*lines))
+        self.query_one("#ctb-bar", Static).update(Group(*lines), layout=len(lines) != self._bar_height)
+        self._bar_height = len(lines)
 
     def draft_line(self, turns, width: int) -> Text:
         view, draft = self.view, self.draft
@@ -123,12 +130,23 @@ class CTBPane(SystemPane):
             return Text("type next to start the clock (or tick for one tick)", style="dim")
         return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style="dim")
 
+    def unit_row(self, state, rules, unit, lay) -> Text:
+        """A unit's row, drawn again only when something it shows changed (an
+        action usually touches one or two units of a big fight)."""
+        key = (unit.id, unit.name, unit.side, tuple(unit.stats.items()), unit.id == state.clock.active, lay)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) > 8 * max(8, len(state.units)):
+                self._rows.clear()
+            row = self._rows[key] = r.unit_row(state, rules, unit, lay)
+        return row
+
     def body_lines(self) -> list[Text]:
         view = self.view
         state, rules = view.state, view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
-        lines = [r.unit_row(state, rules, unit, lay) for unit in state.units.values()]
+        lines = [self.unit_row(state, rules, unit, lay) for unit in state.units.values()]
         if not lines:
             return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")]
         for line in lines:

@@ -36,4 +36,4 @@ class StatusLine(Static):
             text.append(f" · {pool.capitalize()} {value}")
         text.append(f" · dice: {dice}")
         text.append(f" · {path}{' *' if dirty else ''}", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # one line, always: no need to lay the screen out again
