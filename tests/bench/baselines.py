@@ -3,6 +3,10 @@
   python tests/bench/baselines.py textual   a bare Textual app showing one line
                                             (a key press repaints the line)
   python tests/bench/baselines.py typer     a bare typer app (for --help)
+  python tests/bench/baselines.py layout    the console's widget layout with no rules
+                                            behind it (status line, a pane, tabs, an
+                                            option-list log, the prompt, the footer);
+                                            Enter updates them as an action does
 """
 
 from __future__ import annotations
@@ -30,6 +34,42 @@ def bare_textual() -> None:
     Bare().run()
 
 
+def layout_floor() -> None:
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal, Vertical
+    from textual.widgets import Footer, Input, OptionList, Static, Tab, Tabs
+
+    class Floor(App[None]):
+        CSS = "#pane { width: 1fr; height: 1fr; } #side { width: 46; }"
+        BINDINGS = [("ctrl+z", "noop", "Undo"), ("ctrl+y", "noop", "Redo"), ("ctrl+s", "noop", "Save"), ("f1", "noop", "Help")]
+        count = 0
+
+        def compose(self) -> ComposeResult:
+            yield Static("floor acting: -", id="status")
+            with Horizontal():
+                yield Static("pane\n" * 30, id="pane")
+                with Vertical(id="side"):
+                    yield Tabs(Tab("Log"), Tab("Dice"))
+                    yield OptionList(*[f"entry {i}" for i in range(20)], id="log")
+            yield Input(placeholder="type an action")
+            yield Footer()
+
+        def on_mount(self) -> None:
+            self.query_one(Input).focus()
+
+        def on_input_submitted(self, event: Input.Submitted) -> None:
+            self.count += 1
+            self.query_one("#status", Static).update(f"floor acting: x · {self.count} actions")
+            self.query_one("#pane", Static).update(f"pane {self.count}\n" * 30)
+            self.query_one("#log", OptionList).add_option(f"entry {self.count}")
+            event.input.value = ""
+
+        def action_noop(self) -> None:
+            pass
+
+    Floor().run()
+
+
 def bare_typer() -> None:
     import typer
 
@@ -48,4 +88,4 @@ def bare_typer() -> None:
 
 if __name__ == "__main__":
     which = sys.argv.pop(1)
-    {"textual": bare_textual, "typer": bare_typer}[which]()
+    {"textual": bare_textual, "typer": bare_typer, "layout": layout_floor}[which]()

@@ -90,6 +90,20 @@ def bench_action(tmp: Path, repeats: int) -> dict:
             ours.append(term.wait_for(f"{i + 1} actions", since=mark) - sent)
     finally:
         term.close()
+    floor: list[float] = []
+    term = Terminal(BASELINE + ["layout"], env=env)
+    try:
+        term.wait_for("floor acting:")
+        for i in range(repeats):
+            line = f"hit u{i} x"
+            mark = term.send(line)
+            term.wait_for(line, since=mark)
+            term.drain(0.05)
+            mark = term.send("\r")
+            sent = time.perf_counter()
+            floor.append(term.wait_for(f"{i + 1} actions", since=mark) - sent)
+    finally:
+        term.close()
     base: list[float] = []
     term = Terminal(BASELINE + ["textual"], env=env)
     try:
@@ -101,7 +115,11 @@ def bench_action(tmp: Path, repeats: int) -> dict:
             base.append(term.wait_for(f"bare-app-key-{i + 1}", since=mark) - sent)
     finally:
         term.close()
-    return {"ours_s": statistics.median(ours), "baseline_s": statistics.median(base)}
+    return {
+        "ours_s": statistics.median(ours),
+        "baseline_s": statistics.median(base),
+        "layout_floor_s": statistics.median(floor),  # same widgets, no rules: what the layout itself costs
+    }
 
 
 def bench_replay_and_save(tmp: Path, repeats: int, text: str) -> dict:
@@ -215,6 +233,12 @@ def main(argv: list[str]) -> int:
                 ours, base = ours * 1000, base * 1000
             mark = "ok" if report[key] <= BUDGET[key] else "OVER"
             print(f"{key:<20} {ours:>9.2f} {unit:<3}{base:>9.2f} {unit:<3}{report[key]:>6.2f} {BUDGET[key]:>6.1f}  {mark}")
+        floor = results["action_ratio"]["layout_floor_s"]
+        print(
+            f"\nthe same widget layout with no rules behind it takes {floor * 1000:.2f} ms per action "
+            f"({floor / results['action_ratio']['baseline_s']:.1f}x the one-line app); "
+            f"the console takes {results['action_ratio']['ours_s'] / floor:.2f}x that"
+        )
     return 0
 
 
