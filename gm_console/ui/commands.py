@@ -21,13 +21,36 @@ def _rank(score: float, provider: int, index: int) -> float:
     return score + provider * 1e-4 - index * 1e-7
 
 
-class RulesProvider(Provider):
-    """Every reference entry, house rule (with this encounter's value) and
-    action help; fuzzy on titles, word search on the text."""
-
+class _GMProvider(Provider):
     @property
     def gm(self) -> GMConsoleApp:
         return self.app  # type: ignore[return-value]
+
+
+class _ListProvider(_GMProvider):
+    """A provider over a list of (label, callback, help) that ``_items`` builds."""
+
+    RANK = 0  # breaks ties between providers
+    DISCOVER = 100  # how many items show before anything is typed
+
+    def _items(self) -> list[tuple[str, object, str]]:
+        raise NotImplementedError
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for i, (label, callback, help_text) in enumerate(self._items()):
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(_rank(score, self.RANK, i), matcher.highlight(label), callback, help=help_text)
+
+    async def discover(self) -> Hits:
+        for label, callback, help_text in self._items()[: self.DISCOVER]:
+            yield DiscoveryHit(label, callback, help=help_text)
+
+
+class RulesProvider(_GMProvider):
+    """Every reference entry, house rule (with this encounter's value) and
+    action help; fuzzy on titles, word search on the text."""
 
     async def search(self, query: str) -> Hits:
         index = self.gm.rules_index()
@@ -49,13 +72,12 @@ class RulesProvider(Provider):
             yield DiscoveryHit(f"{entry.kind}: {entry.title}", partial(self.gm.show_rule, entry), help=_first_line(entry.body))
 
 
-class ActionsProvider(Provider):
+class ActionsProvider(_ListProvider):
     """The legal actions right now, ready to apply, and every verb as a
     template that fills the prompt."""
 
-    @property
-    def gm(self) -> GMConsoleApp:
-        return self.app  # type: ignore[return-value]
+    RANK = 3
+    DISCOVER = 30
 
     def _items(self) -> list[tuple[str, object, str]]:
         gm = self.gm
@@ -69,24 +91,11 @@ class ActionsProvider(Provider):
             items.append((f"{cls.PALETTE}: {n.usage(cls)}", partial(gm.fill_prompt, verb + " "), cls.SUMMARY))
         return items
 
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for i, (label, callback, help_text) in enumerate(self._items()):
-            score = matcher.match(label)
-            if score > 0:
-                yield Hit(_rank(score, 3, i), matcher.highlight(label), callback, help=help_text)
 
-    async def discover(self) -> Hits:
-        for label, callback, help_text in self._items()[:30]:
-            yield DiscoveryHit(label, callback, help=help_text)
-
-
-class ConsoleProvider(Provider):
+class ConsoleProvider(_ListProvider):
     """open, save, save as, new, themes, panes, replay, dice, help."""
 
-    @property
-    def gm(self) -> GMConsoleApp:
-        return self.app  # type: ignore[return-value]
+    RANK = 1
 
     def _items(self) -> list[tuple[str, object, str]]:
         gm = self.gm
@@ -103,23 +112,12 @@ class ConsoleProvider(Provider):
             ("log: redo", gm.action_redo, "apply the undone action again"),
         ]
         for pane in gm.system_panes():
-            verb = "hide" if pane.display else "show"
+            verb = "show" if pane.has_class("-hidden") else "hide"
             items.append((f"pane: {verb} {pane.TITLE}", partial(gm.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))
         for name in sorted(gm.available_themes):
             if not name.startswith("textual-"):
                 items.append((f"theme: {name}", partial(gm.set_theme, name), "switch theme (remembered)"))
         return items
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for i, (label, callback, help_text) in enumerate(self._items()):
-            score = matcher.match(label)
-            if score > 0:
-                yield Hit(_rank(score, 1, i), matcher.highlight(label), callback, help=help_text)
-
-    async def discover(self) -> Hits:
-        for label, callback, help_text in self._items():
-            yield DiscoveryHit(label, callback, help=help_text)
 
 
 def _first_line(text: str) -> str:

@@ -280,3 +280,20 @@ async def test_a_long_log_shows_a_window_that_follows_the_replay(tmp_path):
         await pilot.press("end")
         await pilot.pause()
         assert log.entry(log.highlighted) == 999
+
+
+async def test_palette_hides_and_shows_a_pane_even_behind_a_tab(tmp_path):
+    from gm_console.ui.panes.base import SystemPane
+    from tests.conftest import ENCOUNTERS
+
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await search_palette(pilot, "pane: hide Zone map")
+        await pilot.press("enter")
+        await pilot.pause()
+        zones = app.query_one("#pane-zones", SystemPane)
+        assert zones.has_class("-hidden") and not app.has_class("tabbed")
+        await search_palette(pilot, "pane: show Zone map")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not zones.has_class("-hidden") and app.has_class("tabbed")
