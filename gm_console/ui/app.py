@@ -12,6 +12,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, ComposeResult
+from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, OptionList, Tab, Tabs
 
@@ -36,6 +37,13 @@ WIDE = 160  # from this many columns every pane shows side by side; below, one p
 NARROW = 100  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
+
+
+class FightScreen(Screen):
+    """The main screen; the prompt has focus from the first frame (no focus
+    hopping, and no restyle, while the console opens)."""
+
+    AUTO_FOCUS = "ActionPrompt"
 
 
 class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
@@ -74,6 +82,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self._width = 0
         self._panes: list[SystemPane] | None = None
         self.config = config
+        from gm_console.ui.setup_app import apply_user_setup
+
+        self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -89,6 +100,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
                 yield DiceLog(id="dice")
         yield ActionPrompt(self.game, id="prompt")
         yield Footer()
+
+    def get_default_screen(self) -> Screen:
+        return FightScreen(id="_default")
 
     def make_panes(self) -> list[SystemPane]:
         panes: list[SystemPane] = []
@@ -116,9 +130,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         return self.query_one(LogPane)
 
     def on_mount(self) -> None:
-        from gm_console.ui.setup_app import apply_user_setup
+        from gm_console.ui.setup_app import report_skipped
 
-        apply_user_setup(self)
+        report_skipped(self, self._skipped)
         self.title = f"gm-console · {self.game.setup.title}"
         tabs = self.query_one("#pane-tabs", Tabs)
         for pane in self.system_panes():

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
 
 
-def apply_user_setup(app: GMConsoleApp) -> None:
+def apply_user_setup(app: GMConsoleApp) -> list[str]:
+    """Register themes, choose one, apply key remaps; return what was skipped.
+    Called before the app composes, so the first frame is styled once."""
     if app.config is None:
         app.config = load_config()
     config = app.config
@@ -30,6 +32,9 @@ def apply_user_setup(app: GMConsoleApp) -> None:
             app.theme = DEFAULT_THEME
     if config.keys:
         app.set_keymap(config.keys)
-    problems = failures + config.problems
+    return failures + config.problems
+
+
+def report_skipped(app: GMConsoleApp, problems: list[str]) -> None:
     if problems:
         app.notify("\n".join(problems), title="Some settings were skipped", severity="warning", timeout=12)
