@@ -1,6 +1,6 @@
 """Run a program in a real pseudo-terminal and time what appears on it.
 
-The parent keeps reading the terminal's output; "first frame" is the moment
+Both run in a modern terminal (xterm-256color with truecolor). The parent keeps reading the terminal's output; "first frame" is the moment
 a marker text (drawn only by the first complete frame) shows up in it. Both
 our console and the baselines are measured the same way.
 """
@@ -23,7 +23,7 @@ class Terminal:
         master, slave = pty.openpty()
         cols, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        full_env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows), **(env or {}))
+        full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(cols), LINES=str(rows), **(env or {}))
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             argv, stdin=slave, stdout=slave, stderr=slave, env=full_env, start_new_session=True, close_fds=True
