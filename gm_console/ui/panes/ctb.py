@@ -42,20 +42,23 @@ class CTBPane(SystemPane):
     CTBPane { padding: 0 1; }
     CTBPane #ctb-bar { height: auto; }
     CTBPane #ctb-body { height: 1fr; scrollbar-size-vertical: 1; }
-    CTBPane #ctb-rows { height: auto; }
+    CTBPane #ctb-rows, CTBPane #ctb-odds, CTBPane #ctb-time { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="ctb-bar")
         with VerticalScroll(id="ctb-body", can_focus=False):
             yield Static(id="ctb-rows")
+            yield Static(id="ctb-odds")
+            yield Static(id="ctb-time")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.draft: Action | None = None
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
         self._rows: dict[tuple, Text] = {}
-        self._body_height = self._bar_height = -1
+        self._bar_height = -1
+        self._sections: dict[str, list[Text]] = {}
         self.body_text = ""
 
     # ------------------------------------------------------------ the contract
@@ -83,11 +86,16 @@ class CTBPane(SystemPane):
         if self.view is None or not self.is_mounted:
             return
         self.redraw_bar()
-        lines = self.body_lines()
-        self.body_text = "\n".join(line.plain for line in lines)
-        # the screen is laid out again only when the body's height changes
-        self.query_one("#ctb-rows", Static).update(Group(*lines), layout=len(lines) != self._body_height)
-        self._body_height = len(lines)
+        sections = self.body_sections()
+        self.body_text = "\n".join(line.plain for lines in sections for line in lines)
+        for wid, lines in zip(("#ctb-rows", "#ctb-odds", "#ctb-time"), sections):
+            shown = self._sections.get(wid)
+            if shown == lines:
+                continue  # e.g. a hit leaves the timeline as it was: nothing to repaint
+            # the screen is laid out again only when a section's height changes
+            layout = shown is None or len(shown) != len(lines)
+            self.query_one(wid, Static).update(Group(*lines), layout=layout)
+            self._sections[wid] = lines
 
     def turns(self, count: int | None = None):
         view = self.view
@@ -141,30 +149,29 @@ class CTBPane(SystemPane):
             row = self._rows[key] = r.unit_row(state, rules, unit, lay)
         return row
 
-    def body_lines(self) -> list[Text]:
+    def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
+        """The unit rows, the acting unit's attack odds, the AP timeline."""
         view = self.view
         state, rules = view.state, view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
-        lines = [self.unit_row(state, rules, unit, lay) for unit in state.units.values()]
-        if not lines:
-            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")]
-        for line in lines:
+        rows = [self.unit_row(state, rules, unit, lay) for unit in state.units.values()]
+        if not rows:
+            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")], [], []
+        for line in rows:
             line.truncate(width, overflow="ellipsis")
+        odds_lines: list[Text] = []
         odds = r.matchups(state, rules, width)
         if odds:
-            lines.append(Text(""))
             active = state.units[state.clock.active]
             b = unit_bands(active, 0, rules)
             bands = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
-            lines.append(Text(f"{active.name}'s attacks ({bands})", style="bold underline"))
-            lines.extend(odds)
+            odds_lines = [Text(""), Text(f"{active.name}'s attacks ({bands})", style="bold underline"), *odds]
+        time_lines: list[Text] = []
         turns = self.turns(max(10, len(state.units) * 4))
         if turns:
-            lines.append(Text(""))
-            lines.append(Text("AP timeline (next turns by tick)", style="bold underline"))
-            lines.extend(r.ruler(state, turns, width))
-        return lines
+            time_lines = [Text(""), Text("AP timeline (next turns by tick)", style="bold underline"), *r.ruler(state, turns, width)]
+        return rows, odds_lines, time_lines
 
 
 PANE = CTBPane

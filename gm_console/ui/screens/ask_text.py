@@ -34,6 +34,10 @@ class AskText(ModalScreen[str | None]):
             yield Input(value=self.value, id="answer")
             yield Label("", id="error")
 
+    def on_mount(self) -> None:
+        if self.app.is_headless:  # tests and snapshots: a blinking cursor would make frames differ
+            self.query_one(Input).cursor_blink = False
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         problem = self.check(text) if self.check else None

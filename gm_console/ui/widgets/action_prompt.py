@@ -50,6 +50,10 @@ class ActionPrompt(Input):
         self.history: list[str] = []
         self._history_at = 0
 
+    def on_mount(self) -> None:
+        if self.app.is_headless:  # tests and snapshots: a blinking cursor would make frames differ
+            self.cursor_blink = False
+
     def set_game(self, game: Game) -> None:
         self.suggester = NotationSuggester(game)
 
