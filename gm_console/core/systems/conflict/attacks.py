@@ -37,7 +37,7 @@ from .house_rules import BANDS, rule
 from .pools import THREAT, add_threat, check_buy, check_pay, pay
 from .stress import cysuit_works, protection
 from .tasks import RollPlan, plan
-from .zones import band, band_at_least, in_cover
+from .zones import in_reach, band, band_at_least, in_cover
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -228,6 +228,8 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
     win = b.opposed
     if win is None or win.winner != uid or not win.melee:
         raise IllegalAction(f"{unit_name(state, uid)} has not just won an opposed Melee Attack against them", R_COUNTER)
+    if not in_reach(state, ctx, uid, win.loser):
+        raise IllegalAction(f"{unit_name(state, win.loser)} is no longer within Reach of {unit_name(state, uid)}", R_COUNTER)
     if wid is None:
         c = char(state, uid)
         cat = b.catalogue

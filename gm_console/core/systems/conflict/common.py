@@ -125,8 +125,15 @@ def need_unit(state: State, uid: str) -> Unit:
     return unit
 
 
+def must_be_able(state: State, uid: str) -> None:
+    """A Defeated character (Dying included) takes no actions until revived."""
+    if uid in state.units and not able(state, uid):
+        raise IllegalAction(f"{unit_name(state, uid)} is Defeated and takes no actions until revived", R_DEFEATED)
+
+
 def must_act_now(state: State, uid: str, what: str) -> None:
     """``what`` is an action taken on one's own turn: ``uid`` must be acting."""
+    must_be_able(state, uid)
     active = state.clock.active
     if active != uid:
         now = f"it is {unit_name(state, active)}'s turn" if active else "no one's turn is running (start one with turn UNIT)"

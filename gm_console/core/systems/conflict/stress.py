@@ -202,17 +202,18 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     ctx.emit(f"{unit.name} suffers {label} ({p.intent} Injury, Severity {sev}): Defeated and Prone", "damage", uid)
     if p.intent != "deadly":
         ctx.emit(f"a Stun Injury: it clears at the end of {unit.name}'s next turn after they are revived", "rule", uid)
-        return
     if dead:
         add_condition(unit, DEAD)
         ctx.emit(f"{unit.name} is dead", "damage", uid)
-    elif cysuit_works(state, uid) and not nograce:
-        c.grace = 1
-        ctx.emit(f"{unit.name} is Dying; the cysuit keeps them alive through this scene and the next", "warn", uid)
-    else:
-        c.grace = 0
-        why = "the GM rules the cysuit cannot help" if nograce and cysuit_works(state, uid) else "no working cysuit"
-        ctx.emit(f"{unit.name} is Dying: without First Aid, death comes when the scene ends ({why})", "warn", uid)
+    elif dying(state, uid):  # this Deadly Injury, or an earlier untreated one now that they are Defeated again
+        again = "" if p.intent == "deadly" else " again (an untreated Deadly Injury)"
+        if cysuit_works(state, uid) and not nograce:
+            c.grace = 1
+            ctx.emit(f"{unit.name} is Dying{again}; the cysuit keeps them alive through this scene and the next", "warn", uid)
+        else:
+            c.grace = 0
+            why = "the GM rules the cysuit cannot help" if nograce and cysuit_works(state, uid) else "no working cysuit"
+            ctx.emit(f"{unit.name} is Dying{again}: without First Aid, death comes when the scene ends ({why})", "warn", uid)
 
 
 def check_suffer(state: State, uid: str, dead: bool) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import R_FATIGUED, R_TASK, board, char
+from .common import R_FATIGUED, R_TASK, board, char, must_be_able
 from .house_rules import rule
 from .stress import untreated
 from .zones import enemies_in_reach
@@ -118,6 +118,7 @@ def plan(
     comp_extra: int = 0,
 ) -> RollPlan:
     check_names(state, uid, attr, spec)
+    must_be_able(state, uid)  # no roll, on one's turn or not, while Defeated
     unit, c = state.units[uid], char(state, uid)
     if c.fatigued and c.fatigued_attr is None:
         raise IllegalAction(f"{unit.name} is Fatigued and must first choose the Attribute that fails (fatigue {uid} ATTRIBUTE)", R_FATIGUED)

@@ -84,8 +84,10 @@ def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None
     ctx.emit(f"{unit_name(state, uid)}'s turn{how}: one Major and one Minor Action", "turn", uid)
 
 
-def end_turn(state: State, ctx: Context, *, auto: bool) -> None:
-    """End the running turn (if any), pass the pick, and end the round when no one is left."""
+def end_turn(state: State, ctx: Context, *, auto: bool, pass_pick: bool = True) -> None:
+    """End the running turn (if any), pass the pick, and end the round when no one
+    is left. ``pass_pick=False`` when the caller decides what comes next (Keep the
+    Initiative hands the turn to an ally; a new scene starts afresh)."""
     b = board(state)
     uid = state.clock.active
     last = b.to_go
@@ -99,7 +101,8 @@ def end_turn(state: State, ctx: Context, *, auto: bool) -> None:
     b.opposed = None
     b.withdraw = None
     b.last = None
-    pick(state, ctx, other(last) if uid is not None else b.to_go, auto=auto)
+    if pass_pick:
+        pick(state, ctx, other(last) if uid is not None else b.to_go, auto=auto)
 
 
 def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:

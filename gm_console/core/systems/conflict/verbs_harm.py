@@ -232,7 +232,7 @@ class Scene(ConflictAction):
     def apply(self, state: State, ctx: Context) -> None:
         b = board(state)
         if state.clock.active is not None:
-            end_turn(state, ctx, auto=False)
+            end_turn(state, ctx, auto=False, pass_pick=False)
         end_scene(state, ctx)
         b.scene += 1
         b.acted, b.majors, b.seized, b.to_go = [], {}, False, "players"

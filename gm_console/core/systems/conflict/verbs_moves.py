@@ -93,7 +93,9 @@ class Stride(ConflictAction):
 
     def apply(self, state: State, ctx: Context) -> None:
         if self.free_step(state):
-            board(state).withdraw = None
+            b = board(state)
+            b.withdraw = None
+            b.opposed = None  # the step out of Reach is instead of a Counterattack
             ctx.emit(f"{unit_name(state, self.unit)} steps out of Reach after the won defence", "rule", self.unit)
         else:
             use_minor(state)

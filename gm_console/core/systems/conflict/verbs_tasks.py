@@ -206,7 +206,6 @@ class FirstAid(RollingAction):
         if result.success:
             patient = state.units[self.target]
             drop_condition(patient, DEFEATED)
-            char(state, self.target).grace = 0
             ctx.emit(f"{patient.name} is revived: no longer Defeated (still Prone; Injuries remain)", "info", self.target)
 
 

@@ -84,7 +84,7 @@ class Keep(ConflictAction):
         mine = ctrl(state, state.clock.active)
         who = unit_name(state, state.clock.active)
         pay(state, ctx, mine, 2, f"{who} Keeps the Initiative")
-        end_turn(state, ctx, auto=False)
+        end_turn(state, ctx, auto=False, pass_pick=False)
         board(state).to_go = mine
         start_turn(state, ctx, self.unit, kept=True)
 
