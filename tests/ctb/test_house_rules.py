@@ -155,3 +155,16 @@ def test_round_ticks():
     g = game(unit("a", "pcs", 5), house={"round_ticks": 7})  # 20 ticks: rounds begin on 7 and 14
     ev = texts(g.push_line("next"))
     assert g.state.clock.round == 3 and "Round 2 begins (tick 7)" in ev and "Round 3 begins (tick 14)" in ev
+
+
+def test_glancing_on_armor_broken_cancels_to_the_raw_damage():
+    """x0.5 then x2 is x1: an odd raw amount is not rounded down before doubling."""
+    from gm_console.core.systems.ctb.rules import Attack, Bands, hp_damage
+
+    attack = Attack(stat=5, dam=1, prof=0, ar=0, res=3)  # raw 3
+    bands = Bands(glance_ceiling=6, crit_floor=20)
+    for rounding in ("down_min1", "down", "up"):
+        out = hp_damage(attack, 2, bands, broken=True, rounding=rounding, stack=True)
+        assert out.amount == 3 and out.text.endswith("Glancing x0.5, Armor Broken x2 = 3")
+    plain = hp_damage(attack, 2, bands, broken=False, rounding="down_min1", stack=True)
+    assert plain.amount == 1

@@ -62,7 +62,7 @@ def test_worked_example_seven_turns():
       Armor Broken x2 = 28 -> Ogre HP 60 -> 32 (the doubled HP hit).
     Turn 5, tick 15. Ari pays (0). Ari and Bo both reach 100 on tick 15
     (Ogre 90): Ari first again.
-      hit ari ogre [2]: 14, d20 2 Glancing (1-4) x0.5 = 7, Armor Broken x2 = 14
+      hit ari ogre [2]: 14, d20 2 Glancing (1-4) x0.5, Armor Broken x2 = 14 (the two cancel)
       -> HP 32 -> 18.
     Turn 6, tick 15. Ari pays (0); Bo still at 100.
       hit bo ogre [19]: 20 against AR 0 + MR 1 -> 19, d20 19 Critical (18-20)
@@ -96,7 +96,7 @@ def test_worked_example_seven_turns():
     assert "@10:ari:2" in step(6) and "Round 2 begins (tick 10)" in step(6)
     assert "12+4+2 - (0+4) = 14, d20 12 Regular, Armor Broken x2 = 28; HP 60 -> 32" in step(7)
     assert "@15:ari:2" in step(8) and "waiting at 100+: Bo" in step(8)
-    assert "d20 2 Glancing (1-4) x0.5 = 7, Armor Broken x2 = 14; HP 32 -> 18" in step(9)
+    assert "d20 2 Glancing (1-4) x0.5, Armor Broken x2 = 14; HP 32 -> 18" in step(9)
     assert "@15:bo:2" in step(10)
     assert "14+5+1 - (0+1) = 19, d20 19 Critical (18-20) x2 = 38, Armor Broken x2 = 76; HP 18 -> 0" in step(11)
     assert "Ogre is Downed" in step(11)

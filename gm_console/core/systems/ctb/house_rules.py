@@ -61,7 +61,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "down_min1",
         "Rounding a Glancing Blow's half damage",
         "down_min1: halve and round down, but a glance still deals at least 1 (7 raw becomes 3; 1 raw stays 1). "
-        "down: halve and round down, so a 1-point hit can glance for 0. up: halve and round up (7 becomes 4).",
+        "down: halve and round down, so a 1-point hit can glance for 0. up: halve and round up (7 becomes 4). "
+        "Against an Armor Broken target the halving and the doubling cancel: a glance deals the raw amount "
+        "(3 raw stays 3, never 1 doubled to 2).",
     ),
     _rule(
         "double_stack",

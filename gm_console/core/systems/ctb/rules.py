@@ -109,10 +109,18 @@ def effectiveness(raw: int, face: int | None, b: Bands, rounding: str) -> tuple[
 
 
 def hp_damage(attack: Attack, face: int, b: Bands, *, broken: bool, rounding: str, stack: bool) -> Outcome:
-    """HP damage of a hit: raw, then effectiveness, then Armor Broken x2."""
+    """HP damage of a hit: raw, then effectiveness, then Armor Broken x2.
+
+    A Glancing Blow on an Armor Broken target is x0.5 x2 = x1: the raw damage,
+    never rounded down first (halving 3 to 1 and doubling it to 2 would make
+    the broken target take less than a plain hit)."""
     raw = attack.raw()
     steps = [attack.raw_text()]
     value, result, text = effectiveness(raw, face, b, rounding)
+    if broken and result == GLANCING:
+        band = f" ({b.label(result)})" if b.shifted else ""
+        steps.append(f"d20 {face} Glancing{band} x0.5, Armor Broken x2 = {raw}")
+        return Outcome(raw, result, ", ".join(steps))
     steps.append(text)
     if broken:
         if result == CRITICAL and not stack:
