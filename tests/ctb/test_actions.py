@@ -259,3 +259,14 @@ def test_hp_alone_sets_the_base_and_one_of_them_is_required():
     assert (s["hp_base"], s["hp_max"], s["hp"], s["ar_base"], s["ar"]) == (40, 40, 40, 10, 10)
     with pytest.raises(EncounterFileError, match="hp_base"):
         game({"id": "a", "side": "pcs", "ctb": {"ap_total": 12}})
+
+
+def test_tick_names_who_arrives_soonest_by_ticks_not_by_ap():
+    from tests.conftest import ENCOUNTERS
+    from gm_console.files import load_encounter
+
+    game = load_encounter(ENCOUNTERS / "ctb-training-yard.toml")
+    events = [e.text for e in game.push_line("tick 1")]
+    line = next(t for t in events if "nobody at 100 AP yet" in t)
+    ticks = [int(part.split("(")[1].split()[0]) for part in line.split("yet (", 1)[1].split("), ")]
+    assert ticks == sorted(ticks), line

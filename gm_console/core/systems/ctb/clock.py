@@ -156,8 +156,10 @@ def tick(state: State, ctx: Context, count: int) -> None:
     if step == need:
         start_turn(state, ctx, head + ": ")
     else:
-        waiting = sorted(
-            ((READY - u.stats.get("ap", 0), u.name) for u in state.units.values() if gain(u, ctx.rules)),
+        waiting = sorted(  # soonest first: by ticks to 100, not by AP short of it
+            (-((u.stats.get("ap", 0) - READY) // rate), READY - u.stats.get("ap", 0), u.name)
+            for u in state.units.values()
+            if (rate := gain(u, ctx.rules))
         )
-        nearest = ", ".join(f"{name} needs {short}" for short, name in waiting[:3])
+        nearest = ", ".join(f"{name} needs {short} AP ({ticks} ticks)" for ticks, short, name in waiting[:3])
         ctx.emit(f"{head}: nobody at 100 AP yet ({nearest})", "turn")
