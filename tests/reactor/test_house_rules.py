@@ -140,3 +140,22 @@ def test_pack_counts_ready():
     game = reactor_game(*units)
     game.push_line("strike k1 -> reactor")
     assert prof(game, "k2").atk == 2
+
+
+def test_one_incident_per_incident_phase_by_default():
+    """House rule incidents_per_phase = 1: two Hostile Raids in one phase do not stack."""
+    from gm_console.core.errors import IllegalAction
+    from gm_console.files import load_encounter
+    from tests.conftest import ENCOUNTERS
+
+    game = load_encounter(ENCOUNTERS / "reactor-worked-exchange.toml")
+    assert game.state.boards["reactor"].phase == "incident"  # the exchange ends with the raid deployed
+    with pytest.raises(IllegalAction, match=r"limit is 1 \[Reactor house rule: incidents_per_phase\]"):
+        game.push_line("incident hostile-raid -> a")
+    text = (ENCOUNTERS / "reactor-worked-exchange.toml").read_text()
+    lifted = text.replace("[reactor]", "[house_rules.reactor]\nincidents_per_phase = 0\n\n[reactor]", 1)
+    from gm_console.files import loads_encounter
+
+    game = loads_encounter(lifted)
+    game.push_line("incident hostile-raid -> a")
+    assert len(game.state.boards["reactor"].plants["a"].pending) == 2

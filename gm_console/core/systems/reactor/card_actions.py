@@ -145,6 +145,13 @@ class Incident(ReactorAction):
             raise illegal(f"{who} cannot deploy {card.name}: incidents wait for the Incident phase", "reactor.turn")
         if self.side not in opposing(state, board.active):
             raise illegal(f"{who} cannot deploy {card.name} against its own plant", "reactor.incident")
+        limit = value(ctx.rules, "incidents_per_phase")
+        played = sum(1 for plant in board.plants.values() for p in plant.pending if p.by == board.active)
+        if limit and played >= limit:
+            raise illegal(
+                f"{who} has deployed {played} incident(s) this Incident phase; the limit is {limit}",
+                "house.reactor.incidents_per_phase",
+            )
 
     def apply(self, state: State, ctx: Context) -> None:
         board = board_of(state)

@@ -133,6 +133,15 @@ PACK_COUNTS = _rule(
     "exhausted or stationed included. ready: only those that are not EXHAUSTED, so a pack thins as it strikes.",
 )
 
+INCIDENTS_PER_PHASE = _rule(
+    "incidents_per_phase",
+    s.Int(min=0, max=20),
+    1,
+    "Incidents a side deploys in one Incident phase",
+    "The text has a side deploy an incident in its Incident phase, one card for one phase: by default a second "
+    "incident in the same phase is refused, so two Hostile Raids cannot stack into +300 K from one shift. 0 lifts "
+    "the limit; any other number is the most a side deploys in one Incident phase.",
+)
 HOUSE_RULES = (
     BLOCK_EXHAUSTS,
     SELF_BLOCK,
@@ -146,6 +155,7 @@ HOUSE_RULES = (
     BASE_LOAD,
     POWER_ORDER,
     PACK_COUNTS,
+    INCIDENTS_PER_PHASE,
 )
 
 

@@ -185,7 +185,8 @@ RULES = (
     _rule(
         "incident", "The Incident phase",
         "After Operations the side whose shift it is may put incident cards into play against an opponent: "
-        "incident CARD -> SIDE. The bundled one is the Hostile Raid.",
+        "incident CARD -> SIDE. The bundled one is the Hostile Raid. How many a side may deploy in one Incident "
+        "phase is house rule incidents_per_phase (one by default).",
         "incident", "phase", "deploy",
     ),
     _rule(
