@@ -10,6 +10,7 @@ hold on a noisy machine. This script never fails on timing: it prints.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import statistics
@@ -139,6 +140,7 @@ def bench_replay_and_save(tmp: Path, repeats: int, text: str) -> dict:
 
 
 def _timed(fn) -> float:
+    gc.collect()  # each in-process run starts from the same heap (ours and the baselines alike)
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
