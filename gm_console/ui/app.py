@@ -34,7 +34,7 @@ from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
-NARROW = 100  # below this many columns the log goes under the panes
+NARROW = 120  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 
@@ -154,7 +154,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
 
     def apply_layout(self, width: int | None = None) -> None:
         """Wide: every pane side by side. Narrower: one pane at a time under
-        tabs (F5 or a click switches). Narrowest: the log goes underneath."""
+        tabs (F5 or a click switches). Below 120 columns the log goes underneath."""
         width = self.size.width if width is None else width
         self._width = width
         panes = self.system_panes()
