@@ -71,59 +71,69 @@ def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Minor(ConflictAction):
-    VERB = "minor"
-    SUMMARY = "Take a Minor Action from the list (aim, prepare, prone, stand, draw, interact, conceal, ...); Movement is stride."
-    EXAMPLE = "minor kai aim"
+class _ListedAction(ConflictAction):
+    """What minor and major share: an action from the encounter's list, its
+    effect, and the slot of the turn it uses."""
+
+    KIND = ""  # "Minor" or "Major"
     SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", WHAT), n.Opt("why", n.NAME))
     unit: str
     what: str
     why: str | None = None
 
+    def listed(self, state: State) -> dict[str, Entry]:
+        return getattr(board(state).catalogue, self.KIND.lower())
+
+    def check_slot(self, state: State) -> None:
+        raise NotImplementedError
+
+    def use_slot(self, state: State) -> None:
+        raise NotImplementedError
+
     def label(self, state: State) -> str:
-        entry = board(state).catalogue.minor.get(self.what)
-        return f"{unit_name(state, self.unit)}: {entry.name if entry else self.what} (Minor)"
+        entry = self.listed(state).get(self.what)
+        return f"{unit_name(state, self.unit)}: {entry.name if entry else self.what} ({self.KIND})"
 
     def check(self, state: State, ctx: Context) -> None:
         need_unit(state, self.unit)
-        entry = list_entry(state, board(state).catalogue.minor, self.what, "Minor")
-        check_minor(state, self.unit, "take a Minor Action")
+        entry = list_entry(state, self.listed(state), self.what, self.KIND)
+        self.check_slot(state)
         check_effect(state, self.unit, entry)
 
     def apply(self, state: State, ctx: Context) -> None:
-        entry = board(state).catalogue.minor[self.what]
-        use_minor(state)
+        entry = self.listed(state)[self.what]
+        self.use_slot(state)
         do_effect(state, ctx, self.unit, entry)
         why = f": {self.why}" if self.why else ""
-        ctx.emit(f"{unit_name(state, self.unit)} takes the Minor Action {entry.name}{why}", "info", self.unit)
+        ctx.emit(f"{unit_name(state, self.unit)} takes the {self.KIND} Action {entry.name}{why}", "info", self.unit)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Major(ConflictAction):
+class Minor(_ListedAction):
+    VERB = "minor"
+    KIND = "Minor"
+    SUMMARY = "Take a Minor Action from the list (aim, prepare, prone, stand, draw, interact, conceal, ...); Movement is stride."
+    EXAMPLE = "minor kai aim"
+
+    def check_slot(self, state: State) -> None:
+        check_minor(state, self.unit, "take a Minor Action")
+
+    def use_slot(self, state: State) -> None:
+        use_minor(state)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Major(_ListedAction):
     VERB = "major"
+    KIND = "Major"
     SUMMARY = "Take a Major Action from the list that needs no roll (assist, guard, direct, ready, pass, ...)."
     EXAMPLE = 'major ava guard why="covers the hatch"'
-    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", WHAT), n.Opt("why", n.NAME))
-    unit: str
-    what: str
-    why: str | None = None
 
-    def label(self, state: State) -> str:
-        entry = board(state).catalogue.major.get(self.what)
-        return f"{unit_name(state, self.unit)}: {entry.name if entry else self.what} (Major)"
-
-    def check(self, state: State, ctx: Context) -> None:
-        need_unit(state, self.unit)
-        entry = list_entry(state, board(state).catalogue.major, self.what, "Major")
+    def check_slot(self, state: State) -> None:
         check_major(state, self.unit, "take a Major Action")
-        check_effect(state, self.unit, entry)
 
-    def apply(self, state: State, ctx: Context) -> None:
-        entry = board(state).catalogue.major[self.what]
+    def use_slot(self, state: State) -> None:
         use_major(state, self.unit)
-        do_effect(state, ctx, self.unit, entry)
-        why = f": {self.why}" if self.why else ""
-        ctx.emit(f"{unit_name(state, self.unit)} takes the Major Action {entry.name}{why}", "info", self.unit)
 
 
 def last_attack(state: State, uid: str) -> list[Pending]:
