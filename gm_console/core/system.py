@@ -11,6 +11,7 @@ they are discovered by name, so adding one touches no shared file.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from collections.abc import Mapping
@@ -122,9 +123,17 @@ _cache: dict[str, System] = {}
 
 
 def system_names() -> list[str]:
+    """The registered systems, by name (a fresh list: callers may change it)."""
+    return list(_discover_systems())
+
+
+@functools.cache
+def _discover_systems() -> tuple[str, ...]:
+    """The system packages found in ``gm_console.core.systems``, read from the
+    folder once per process (loading a file asks for them once per unit)."""
     from gm_console.core import systems
 
-    return sorted(m.name for m in pkgutil.iter_modules(systems.__path__) if not m.name.startswith("_"))
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(systems.__path__) if not m.name.startswith("_")))
 
 
 def get_system(name: str) -> System:
