@@ -79,6 +79,12 @@ class Spec:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def passes_as_is(self) -> type | None:
+        """A type every value of which ``check`` returns unchanged, with no
+        problem (None when values need checking): a long array of such items
+        (the log) skips the per-item call."""
+        return None
+
     def _bad(self, value: Any, path: str, problems: list[Problem]) -> Any:
         problems.append(Problem(path, f"expected {self.describe()}, got {type_name(value)} {_shown(value)}"))
         return INVALID
@@ -166,6 +172,9 @@ class Str(Spec):
             return self._bad(value, path, problems)
         return value
 
+    def passes_as_is(self) -> type | None:
+        return str if self.choices is None and self.pattern is None and self.allow_empty else None
+
     def describe(self) -> str:
         if self.choices is not None:
             return "one of " + ", ".join(map(repr, self.choices))
@@ -189,7 +198,8 @@ class List(Spec):
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
         if not isinstance(value, list):
             return self._bad(value, path, problems)
-        out = [self.item.check(v, join(path, i), problems) for i, v in enumerate(value)]
+        as_is, check = self.item.passes_as_is(), self.item.check
+        out = [v if type(v) is as_is else check(v, join(path, i), problems) for i, v in enumerate(value)]
         if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
             problems.append(Problem(path, f"expected {self.describe()}, got {len(value)} items"))
             return INVALID
