@@ -13,7 +13,6 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from gm_console.core.actions import Action, SetStat
@@ -23,6 +22,7 @@ from gm_console.core.systems.ctb.projection import project, what_if
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.view import View
 from gm_console.ui.widgets import ctb_render as r
+from gm_console.ui.widgets.lines_view import LinesView
 
 def what_if_change(view: View, draft: Action | None) -> tuple[str, dict[str, int]] | None:
     """(unit id, {"ap_total"/"ap": value}) when the draft changes a unit's clock."""
@@ -41,16 +41,12 @@ class CTBPane(SystemPane):
     DEFAULT_CSS = """
     CTBPane { padding: 0 1; }
     CTBPane #ctb-bar { height: auto; }
-    CTBPane #ctb-body { height: 1fr; scrollbar-size-vertical: 1; }
-    CTBPane #ctb-rows, CTBPane #ctb-odds, CTBPane #ctb-time { height: auto; }
+    CTBPane #ctb-body { height: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="ctb-bar")
-        with VerticalScroll(id="ctb-body", can_focus=False):
-            yield Static(id="ctb-rows")
-            yield Static(id="ctb-odds")
-            yield Static(id="ctb-time")
+        yield LinesView(id="ctb-body")  # rows, odds, timeline: a hit repaints only the rows it changed
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -58,8 +54,6 @@ class CTBPane(SystemPane):
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
         self._rows: dict[tuple, Text] = {}
         self._bar_height = -1
-        self._sections: dict[str, list[Text]] = {}
-        self.body_text = ""
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -86,16 +80,13 @@ class CTBPane(SystemPane):
         if self.view is None or not self.is_mounted:
             return
         self.redraw_bar()
-        sections = self.body_sections()
-        self.body_text = "\n".join(line.plain for lines in sections for line in lines)
-        for wid, lines in zip(("#ctb-rows", "#ctb-odds", "#ctb-time"), sections):
-            shown = self._sections.get(wid)
-            if shown == lines:
-                continue  # e.g. a hit leaves the timeline as it was: nothing to repaint
-            # the screen is laid out again only when a section's height changes
-            layout = shown is None or len(shown) != len(lines)
-            self.query_one(wid, Static).update(Group(*lines), layout=layout)
-            self._sections[wid] = lines
+        rows, odds, timeline = self.body_sections()
+        self.query_one(LinesView).set_lines(rows + odds + timeline)
+
+    @property
+    def body_text(self) -> str:
+        """The body as plain text (for tests)."""
+        return self.query_one(LinesView).plain
 
     def turns(self, count: int | None = None):
         view = self.view
@@ -108,7 +99,9 @@ class CTBPane(SystemPane):
             return
         state, width = self.view.state, self.inner_width
         turns = self.turns()
-        self.border_subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
+        subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
+        if subtitle != self.border_subtitle:  # setting it repaints the whole pane, even unchanged
+            self.border_subtitle = subtitle
         lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
         self.bar_text = "\n".join(line.plain for line in lines)

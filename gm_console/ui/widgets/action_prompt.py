@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -35,6 +37,11 @@ class ActionPrompt(Input):
     ActionPrompt { height: 1; border: none; padding: 0 1; background: $boost; }
     ActionPrompt:focus { border: none; background: $accent 20%; }
     """
+    # Input sets its virtual width on every key, and Widget declares that reactive
+    # with layout=True: the whole screen would be laid out again per key press.
+    # One fixed-size line scrolls sideways without a layout.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False, priority=True),
         Binding("up", "history(-1)", "Previous", show=False),

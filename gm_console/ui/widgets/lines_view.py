@@ -1,0 +1,66 @@
+"""A scrolling list of one-row Rich texts that repaints only the rows that change.
+
+A pane hands it the whole list on every redraw (``set_lines``). Rows equal to
+the ones shown (the same object, usually, from a pane's row cache) are left
+alone; a changed row repaints its own screen line, nothing else. The screen
+is laid out again only when the number of rows changes. A Static holding the
+same rows would render all of them again for any change: with 50 units that
+was most of the time between a key press and the next frame.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class LinesView(ScrollView, can_focus=False):
+    DEFAULT_CSS = """
+    LinesView { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}  # row -> rendered row, at _width
+        self._width = -1
+
+    def set_lines(self, lines: list[Text]) -> None:
+        old, self.lines = self.lines, list(lines)
+        if len(old) != len(lines):
+            self._strips.clear()
+            self.virtual_size = Size(1, len(lines))  # a new height: the one case that needs a layout
+            self.refresh()
+            return
+        for y, (before, after) in enumerate(zip(old, lines)):
+            if before is not after and before != after:
+                self._strips.pop(y, None)
+                self.refresh_line(y)
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(line.plain for line in self.lines)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_y = self.scroll_offset.y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if width != self._width:
+            self._strips.clear()
+            self._width = width
+        row = scroll_y + y
+        if row >= len(self.lines):
+            return Strip.blank(width, style)
+        strip = self._strips.get(row)
+        if strip is None:
+            strip = self._strips[row] = self._render_row(self.lines[row], width).apply_style(style)
+        return strip.apply_offsets(0, row)
+
+    def _render_row(self, text: Text, width: int) -> Strip:
+        console = self.app.console
+        strip = Strip(text.render(console), text.cell_len)
+        if text.style:  # Text.render leaves the text's own style to its caller
+            strip = strip.apply_style(console.get_style(text.style))
+        return strip.crop_extend(0, width, None)

@@ -1,0 +1,78 @@
+"""What a key press costs on screen, in a 50-unit fight: typing lays nothing
+out again, and a hit draws again only the CTB rows it changed.
+(Timings are for tests/bench/run.py; these tests check the work done.)"""
+
+from __future__ import annotations
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.widgets.action_prompt import ActionPrompt
+from gm_console.ui.widgets.lines_view import LinesView
+from tests.bench.generate import encounter_text
+
+
+def fifty_units(tmp_path) -> GMConsoleApp:
+    path = tmp_path / "fifty.toml"
+    path.write_text(encounter_text(50, 0))
+    return GMConsoleApp(load_encounter(path), path=path)
+
+
+def count_layouts(monkeypatch, screen) -> list[int]:
+    calls: list[int] = []
+    original = screen._refresh_layout
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(screen, "_refresh_layout", counted)
+    return calls
+
+
+def count_rendered_rows(monkeypatch) -> list[str]:
+    rows: list[str] = []
+    original = LinesView._render_row
+
+    def counted(self, text, width):
+        rows.append(text.plain)
+        return original(self, text, width)
+
+    monkeypatch.setattr(LinesView, "_render_row", counted)
+    return rows
+
+
+async def test_typing_lays_nothing_out(tmp_path, monkeypatch):
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        layouts = count_layouts(monkeypatch, app.screen)
+        await pilot.press(*"hit u0 u1 free")
+        await pilot.pause()
+        assert app.query_one(ActionPrompt).value == "hit u0 u1 free"
+        assert layouts == []
+
+
+async def test_a_long_line_scrolls_the_prompt_sideways(tmp_path):
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.query_one(ActionPrompt)
+        await pilot.press(*("note " + "x" * 120))
+        await pilot.pause()
+        assert prompt.scroll_x > 0  # the cursor end is in view
+        await pilot.press("home")
+        await pilot.pause()
+        assert prompt.scroll_x == 0
+
+
+async def test_a_hit_draws_again_only_the_row_it_changed(tmp_path, monkeypatch):
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(*"hit u0 u1 free [12]")
+        await pilot.pause()
+        rendered = count_rendered_rows(monkeypatch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1] == "hit u0 u1 free [12]"
+        assert [row.split()[:2] for row in rendered] == [["Unit", "1"]]
+        hp = app.game.state.units["u1"].stats["hp"]
+        assert f"{hp}/" in app.query_one(LinesView).lines[1].plain
