@@ -8,6 +8,7 @@ mode in ``replay.py``, palette providers in ``commands.py``.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual import events
@@ -88,12 +89,15 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
+        panes = self.make_panes()
+        # the layout classes before any widget has a style: setting them later restyles every widget
+        self.set_layout_classes(self.size.width, len(panes))
         yield StatusLine(id="status")
         with Horizontal(id="body"):
             with Vertical(id="panes-area"):
                 yield Tabs(id="pane-tabs")
                 with Horizontal(id="panes"):
-                    yield from self.make_panes()
+                    yield from panes
             with Vertical(id="side"):
                 yield Tabs(Tab("Log", id="tab-log"), Tab("Dice", id="tab-dice"), id="side-tabs")
                 yield LogPane(id="log")
@@ -146,6 +150,9 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
 
     def _after_first_frame(self) -> None:
         """What the GM need not wait for: the recovery check and the journal."""
+        if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
+            gc.freeze()  # what start-up built stays: later collections skip it
+            gc.enable()
         if not self.offer_recovery():
             self.start_journal()
 
@@ -159,11 +166,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self._width = width
         panes = self.system_panes()
         shown = [p for p in panes if not p.has_class("-hidden")]
-        tabbed = width < WIDE and len(shown) > 1
-        if tabbed != self.has_class("tabbed"):  # a class change restyles every widget: only when it changes
-            self.set_class(tabbed, "tabbed")
-        if (width < NARROW) != self.has_class("narrow"):
-            self.set_class(width < NARROW, "narrow")
+        tabbed = self.set_layout_classes(width, len(shown))
         current = panes[self._narrow_pane % len(panes)] if panes else None
         if current is not None and current.has_class("-hidden") and shown:
             current = shown[0]
@@ -172,6 +175,17 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
             if shown_now and not pane.display and pane.view is None and self.is_mounted and self.query(LogPane):
                 pane.show(self.current_view())
             pane.display = shown_now
+
+    def set_layout_classes(self, width: int, panes_shown: int) -> bool:
+        """``tabbed`` (one pane at a time) and ``narrow`` (the log underneath) for
+        this width; True when tabbed. A class change restyles every widget, so
+        only a change is applied."""
+        tabbed = width < WIDE and panes_shown > 1
+        if tabbed != self.has_class("tabbed"):
+            self.set_class(tabbed, "tabbed")
+        if (width < NARROW) != self.has_class("narrow"):
+            self.set_class(width < NARROW, "narrow")
+        return tabbed
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         if event.tabs.id == "side-tabs":

@@ -145,3 +145,35 @@ async def test_a_new_error_replaces_the_last_one(tmp_path):
             await pilot.pause()  # at table pace: each toast is up before the next error
         errors = [n for n in app._notifications if n.severity == "error"]
         assert len(errors) == 1 and "unknown verb 'sett'" in errors[0].message
+
+
+def test_the_launcher_holds_the_collector_for_start_up(monkeypatch):
+    import gc
+    import sys
+
+    from gm_console import launch
+
+    seen = []
+    monkeypatch.setattr(launch, "run_console", lambda file, replay=False: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(sys, "argv", ["gm-console", "fight.toml"])
+    try:
+        launch.main()
+    except SystemExit as exc:
+        assert exc.code == 0
+    finally:
+        gc.enable()
+    assert seen == [False]
+
+
+async def test_the_app_turns_the_held_collector_back_on_after_its_first_frame(tmp_path):
+    import gc
+
+    app, _ = make_app(tmp_path)
+    gc.disable()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
