@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from gm_console.core.system import System
 
 
-@dataclass
+_new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's Python-level __new__ (as its _make)
+
+
+@dataclass(slots=True)
 class Context:
     """What an action sees besides the state: rules, systems, and an event sink."""
 
@@ -37,7 +40,7 @@ class Context:
     events: list[Event] = field(default_factory=list)
 
     def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
-        self.events.append(Event(text, kind, unit))
+        self.events.append(_new_event(Event, (text, kind, unit)))
 
     def each_system(self) -> list[System]:
         return list(self.systems.values())
