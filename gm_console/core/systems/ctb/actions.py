@@ -176,13 +176,14 @@ class Hit(_Strike):
     EXAMPLE = "hit kai gob with=sword [17]"
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
+        h = house(ctx.rules)
         out = math.hp_damage(
             numbers,
             face,
             bands,
             broken=is_broken(target, ctx.rules),
-            rounding=house(ctx.rules).glancing_rounding,
-            stack=house(ctx.rules).double_stack,
+            rounding=h.glancing_rounding,
+            stack=h.double_stack,
         )
         old = target.stats.get("hp", 0)
         target.stats["hp"] = max(0, old - out.amount)
@@ -210,14 +211,8 @@ class Brk(_Strike):
         super().check(state, ctx)
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
-        out = math.brk_amount(
-            numbers,
-            weapon.brk,
-            face,
-            bands,
-            mode=house(ctx.rules).brk_amount,
-            rounding=house(ctx.rules).glancing_rounding,
-        )
+        h = house(ctx.rules)
+        out = math.brk_amount(numbers, weapon.brk, face, bands, mode=h.brk_amount, rounding=h.glancing_rounding)
         old = target.stats.get("ar", 0)
         target.stats["ar"] = max(0, old - out.amount)
         ctx.emit(

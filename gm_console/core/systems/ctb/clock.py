@@ -44,18 +44,17 @@ def check_clock(state: State, ctx: Context) -> None:
 
 def end_turn(state: State, ctx: Context) -> None:
     """The acting unit pays 100 AP for the turn it took (the surplus stays)."""
-    uid = state.clock.active
-    board = board_of(state)
-    board.attacks = 0
-    if uid is None or uid not in state.units:
-        state.clock.active = None
-        return
-    unit = state.units[uid]
-    old = unit.stats.get("ap", 0)
-    unit.stats["ap"] = after_turn(old, ctx.rules)
-    ctx.emit(f"{unit.name} ends the turn: AP {old} -> {unit.stats['ap']}", "turn", uid)
-    timing.end_turn(state, ctx, uid)
-    state.clock.active = None
+    clock = state.clock
+    board_of(state).attacks = 0
+    uid = clock.active
+    unit = state.units.get(uid) if uid is not None else None
+    if unit is not None:
+        stats = unit.stats
+        old = stats.get("ap", 0)
+        stats["ap"] = paid = after_turn(old, ctx.rules)
+        ctx.emit(f"{unit.name} ends the turn: AP {old} -> {paid}", "turn", uid)
+        timing.end_turn(state, ctx, uid)
+    clock.active = None
 
 
 def pass_ticks(state: State, ctx: Context, ticks: int, banks: dict[str, int] | None = None) -> None:
