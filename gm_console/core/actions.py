@@ -48,6 +48,9 @@ class Context:
 
 @dataclass(frozen=True, kw_only=True)
 class Action:
+    """One entry of the log: a frozen value with a verb, its notation, and
+    its rule (``check``) and effect (``apply``)."""
+
     VERB: ClassVar[str] = ""
     SYSTEM: ClassVar[str] = "core"
     SYNTAX: ClassVar[tuple[n.Spec, ...]] = ()
@@ -55,6 +58,14 @@ class Action:
     SUMMARY: ClassVar[str] = ""
     EXAMPLE: ClassVar[str] = ""
     PALETTE: ClassVar[str] = "unit"  # namespace in the command palette
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """An action class without a docstring gets its summary as one: what
+        help() shows, and @dataclass, which would otherwise word one from the
+        signature (inspect.signature, for each of dozens of classes), skips it."""
+        super().__init_subclass__(**kwargs)
+        if cls.__doc__ is None:
+            cls.__doc__ = cls.SUMMARY or f"The {cls.VERB or cls.__name__} action."
 
     # -- notation
     def notation(self) -> str:

@@ -20,6 +20,8 @@ MAX_SIDES = 1000
 
 @dataclass(frozen=True, slots=True)
 class DiceExpr:
+    """A dice expression: ``count`` dice of ``sides`` sides, plus ``modifier`` (2d20, 1d20+3)."""
+
     count: int
     sides: int
     modifier: int = 0

@@ -33,6 +33,8 @@ WORD_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 @dataclass(frozen=True, slots=True)
 class Token:
+    """One word of a line: a bare or quoted argument, a key=value option, or the dice."""
+
     text: str
     start: int
     quoted: bool = False

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class RefEntry:
+    """One entry of the rules reference (a rule, house rule, card, action or format)."""
+
     key: str  # stable id, e.g. "ctb.effectiveness"
     title: str
     system: str  # "core", "ctb", "conflict", "reactor"

@@ -15,6 +15,8 @@ from gm_console.core.schema import Spec
 
 @dataclass(frozen=True)
 class HouseRule:
+    """A house rule a system declares: its name, the spec of its value, its default and wording."""
+
     system: str
     name: str
     spec: Spec

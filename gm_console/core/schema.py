@@ -22,6 +22,8 @@ from gm_console.core.errors import nearest
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One thing wrong with a document, at a key path (``units[2].hp``)."""
+
     path: str
     message: str
 
@@ -92,6 +94,8 @@ class Spec:
 
 @dataclass(frozen=True)
 class Int(Spec):
+    """A whole number, optionally within ``min``..``max``."""
+
     min: int | None = None
     max: int | None = None
     doc: str = ""
@@ -115,6 +119,8 @@ class Int(Spec):
 
 @dataclass(frozen=True)
 class Float(Spec):
+    """A number (an integer is read as a float), optionally within ``min``..``max``."""
+
     min: float | None = None
     max: float | None = None
     doc: str = ""
@@ -136,6 +142,8 @@ class Float(Spec):
 
 @dataclass(frozen=True)
 class Bool(Spec):
+    """true or false."""
+
     doc: str = ""
 
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
@@ -152,6 +160,8 @@ ID_PATTERN = r"[A-Za-z][A-Za-z0-9_-]*"
 
 @dataclass(frozen=True)
 class Str(Spec):
+    """A string: one of ``choices``, or matching ``pattern``, or any (non-empty unless ``allow_empty``)."""
+
     choices: tuple[str, ...] | None = None
     pattern: str | None = None
     pattern_doc: str = ""
@@ -189,6 +199,8 @@ def Id(doc: str = "") -> Str:
 
 @dataclass(frozen=True)
 class List(Spec):
+    """An array of ``item``, optionally of unique items and bounded length."""
+
     item: Spec
     unique: bool = False
     min_len: int = 0
@@ -226,6 +238,8 @@ class List(Spec):
 
 @dataclass(frozen=True)
 class Key:
+    """A key of a table: its spec, whether it is required, its default, its documentation."""
+
     spec: Spec
     required: bool = False
     default: Any = MISSING

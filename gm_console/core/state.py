@@ -34,6 +34,8 @@ class Condition:
 
 @dataclass(slots=True)
 class Unit:
+    """A unit in the fight: who it is, where, and its numbers, traits, items and conditions."""
+
     id: str
     name: str
     side: str
@@ -77,6 +79,8 @@ class Unit:
 
 @dataclass(slots=True)
 class Zone:
+    """A zone of the map and its connections."""
+
     id: str
     name: str
     adjacent: tuple[str, ...] = ()
@@ -104,6 +108,8 @@ class Zone:
 
 @dataclass(frozen=True, slots=True)
 class Side:
+    """A side of the fight, and who controls it."""
+
     id: str
     name: str
     controller: str = "gm"  # "players" or "gm"
@@ -114,6 +120,8 @@ class Side:
 
 @dataclass(slots=True)
 class Clock:
+    """Where the fight is in time: round, turn, tick, and whose turn it is."""
+
     round: int = 1
     turn: int = 0  # turns taken so far in this round
     tick: int = 0
@@ -137,6 +145,8 @@ class SystemState(Protocol):
 
 @dataclass(slots=True)
 class State:
+    """Everything the log has made of the setup so far: units, zones, sides, clock, pools, boards."""
+
     units: dict[str, Unit] = field(default_factory=dict)
     zones: dict[str, Zone] = field(default_factory=dict)
     sides: dict[str, Side] = field(default_factory=dict)

@@ -26,6 +26,8 @@ DEFAULT_PROJECTION = 10
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
+    """A unit's weapon: DAM, kind (physical or magical) and BRK amount."""
+
     id: str
     name: str
     dam: int = 0
@@ -81,6 +83,8 @@ BOARD_TABLE = s.Table(
 
 @dataclass(slots=True)
 class CTBBoard:
+    """What the CTB system keeps in the state besides unit stats (``state.boards["ctb"]``)."""
+
     projection_length: int = DEFAULT_PROJECTION
     weapons: dict[str, tuple[Weapon, ...]] = field(default_factory=dict)
     attacks: int = 0  # attacks the acting unit made this turn (free ones excluded)

@@ -194,6 +194,8 @@ def ticks_to_next(
 
 @dataclass(frozen=True, slots=True)
 class Turn:
+    """One projected turn: whose, at which tick, holding how much AP."""
+
     unit: str
     tick: int  # absolute tick at which the turn starts
     ap: int  # AP the unit holds when its turn starts
