@@ -6,7 +6,6 @@ care about "bad input" catch one type, while the UI can tell them apart.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -77,5 +76,7 @@ def nearest(name: str, known: Iterable[str]) -> str | None:
     prefixed = [k for k in known if k.lower().startswith(name.lower())]
     if len(prefixed) == 1:
         return prefixed[0]
+    import difflib  # here, not at the top: only a misspelt name needs it
+
     match = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[match[0]] if match else None

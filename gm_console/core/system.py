@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -131,6 +130,8 @@ def system_names() -> list[str]:
 def _discover_systems() -> tuple[str, ...]:
     """The system packages found in ``gm_console.core.systems``, read from the
     folder once per process (loading a file asks for them once per unit)."""
+    import pkgutil
+
     from gm_console.core import systems
 
     return tuple(sorted(m.name for m in pkgutil.iter_modules(systems.__path__) if not m.name.startswith("_")))

@@ -9,7 +9,6 @@ Comments in a hand-written file are not kept by a save: the ``.bak`` is.
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -88,6 +87,8 @@ def atomic_write(path: str | Path, data: bytes, *, backup: bool = True) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file,
     never a torn one: temporary file in the same folder, fsync, rename.
     The previous version is kept as ``NAME.bak`` when ``backup``."""
+    import tempfile  # here, not at the top: with shutil and random it costs ~10 ms of every start, and only a save needs it
+
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
