@@ -15,7 +15,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, OptionList, Tab, Tabs
+from textual.widgets import Footer, Input, Tab, Tabs
 
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
@@ -321,9 +321,8 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         for pane in self.system_panes():
             pane.preview(view)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if isinstance(event.option_list, LogPane) and event.option_index is not None:
-            self.on_replay_select(event.option_list.entry(event.option_index))
+    def on_log_pane_selected(self, event: LogPane.Selected) -> None:
+        self.on_replay_select(event.index)
 
     def on_system_pane_submit(self, message: SystemPane.Submit) -> None:
         self.apply_line(message.line)

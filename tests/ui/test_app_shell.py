@@ -32,7 +32,7 @@ async def test_opens_the_encounter_and_shows_its_log(tmp_path):
         await pilot.pause()
         log = app.query_one(LogPane)
         assert log.option_count == 1
-        assert "set kai hp 7" in str(log.get_option_at_index(0).prompt)
+        assert "set kai hp 7" in log.entry_text(0)
         assert app.focused is app.query_one(ActionPrompt)
 
 

@@ -76,3 +76,40 @@ async def test_a_hit_draws_again_only_the_row_it_changed(tmp_path, monkeypatch):
         assert [row.split()[:2] for row in rendered] == [["Unit", "1"]]
         hp = app.game.state.units["u1"].stats["hp"]
         assert f"{hp}/" in app.query_one(LinesView).lines[1].plain
+
+
+async def test_an_action_lays_nothing_out_and_the_log_follows_it(tmp_path, monkeypatch):
+    from gm_console.ui.widgets.log_pane import LogPane
+
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.query_one(LogPane)
+        for i in range(12):  # more than the log pane shows
+            app.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
+        await pilot.pause()
+        layouts = count_layouts(monkeypatch, app.screen)
+        await pilot.press(*"hit u30 u31 free [12]", "enter")
+        await pilot.pause()
+        assert layouts == []
+        assert log.option_count == 13 and log.highlighted == 12
+        assert log.entry_text(12).startswith("  13 hit u30 u31 free [12]")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest entry is in view
+        assert log.border_subtitle == "13 actions"
+
+
+async def test_log_keys_and_clicks_choose_an_entry_to_replay_to(tmp_path):
+    from gm_console.ui.widgets.log_pane import LogPane
+
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for i in range(4):
+            app.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        log.focus()
+        await pilot.press("up", "up", "enter")  # from the newest (4th) entry up to the 2nd
+        await pilot.pause()
+        assert app.replay_at == 2 and log.highlighted == 1
+        await pilot.click(LogPane, offset=(4, 1))  # the first row under the border: entry 1
+        await pilot.pause()
+        assert app.replay_at == 1 and log.highlighted == 0

@@ -4,13 +4,23 @@ A long campaign's log has thousands of actions; the pane holds a window of
 them (at most ``2 * WINDOW``) around the point of interest, the newest
 action live or the replay position, and moves the window when that point
 leaves it. The title says which part is shown.
+
+It draws its own rows (Textual's line API) rather than being an OptionList:
+each entry is wrapped once, at one width, and a new action wraps only
+itself. Its size is fixed by the screen's layout, so a new entry, which
+grows only the scrollable height, lays nothing out again.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from gm_console.core.events import Event
 
@@ -38,27 +48,73 @@ def entry_text(index: int, line: str, events: tuple[Event, ...]) -> Text:
     return text
 
 
-class LogPane(OptionList):
-    """The encounter's log; in replay mode the highlighted row is the position."""
+class LogPane(ScrollView, can_focus=True):
+    """The encounter's log; in replay mode the highlighted entry is the position."""
 
+    # Widget declares virtual_size with layout=True; this pane's own size never
+    # follows its content, so growing the scrollable height only repaints it
+    # (the scrollbar is told in _content_changed). The scrollbar always shows,
+    # so the wrapping width never changes under an entry.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "move_to(0)", "First", show=False),
+        Binding("end", "move_to(-1)", "Last", show=False),
+        Binding("enter", "select", "Go to", show=False),
+    ]
+    COMPONENT_CLASSES = {"log-pane--highlight"}
     DEFAULT_CSS = """
-    LogPane { border: round $primary 50%; border-title-color: $text; height: 1fr; }
-    LogPane:focus { border: round $primary; }
+    LogPane {
+        height: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: scroll; scrollbar-size-vertical: 1;
+        color: $foreground; background: $surface;
+        border: round $primary 50%; border-title-color: $text;
+    }
+    LogPane:focus { border: round $primary; background-tint: $foreground 5%; }
+    LogPane > .log-pane--highlight { color: $foreground; background: $block-cursor-blurred-background; }
+    LogPane:focus > .log-pane--highlight {
+        color: $block-cursor-foreground; background: $block-cursor-background; text-style: $block-cursor-text-style;
+    }
     """
+
+    class Selected(Message):
+        """The GM chose an entry (enter or a click); ``index`` is its log index."""
+
+        def __init__(self, log_pane: LogPane, index: int) -> None:
+            self.log_pane = log_pane
+            self.index = index
+            super().__init__()
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Log"
-        self.start = 0  # log index of the first option
-        self._shown: list[str] = []  # the lines the options show
+        self.start = 0  # log index of the first entry shown
+        self.highlighted: int | None = None  # entry (window) index
+        self._shown: list[str] = []  # the lines the entries show
+        self._texts: list[Text] = []
+        self._wrapped: list[list[Strip]] = []  # per entry, its rows at self._width
+        self._rows: list[tuple[int, int]] = []  # per content row: (entry, row within the entry)
+        self._first: list[int] = []  # per entry: its first content row
+        self._width = 0
+
+    # ------------------------------------------------------------ contents
+    @property
+    def option_count(self) -> int:
+        return len(self._texts)
 
     def entry(self, option_index: int) -> int:
-        """The log index of an option."""
+        """The log index of an entry."""
         return self.start + option_index
+
+    def entry_text(self, option_index: int) -> str:
+        return self._texts[option_index].plain
 
     def sync(self, lines: list[str], events: list[tuple[Event, ...]], focus: int | None = None) -> None:
         """Show the window of the log around ``focus`` (default: the newest
-        action), touching only the options that changed."""
+        action), wrapping only the entries that changed."""
         total = len(lines)
         focus = total - 1 if focus is None else focus
         start = self.start
@@ -66,27 +122,102 @@ class LogPane(OptionList):
             start = max(0, min(focus - WINDOW // 2, total - WINDOW)) if focus < total - 1 else max(0, total - WINDOW)
         end = min(total, start + 2 * WINDOW)
         if start != self.start:
-            self.clear_options()
-            self._shown = []
+            self._shown, self._texts, self._wrapped = [], [], []
             self.start = start
         keep = 0
         limit = min(len(self._shown), end - start)
         while keep < limit and lines[start + keep] == self._shown[keep]:
             keep += 1
-        for i in range(len(self._shown) - 1, keep - 1, -1):
-            self.remove_option_at_index(i)
-        new = [Option(entry_text(i, lines[i], events[i])) for i in range(start + keep, end)]
-        if new:
-            self.add_options(new)
-        self._shown = lines[start:end]
-        self.border_subtitle = f"{total} actions" if start == 0 and end == total else f"{start + 1}-{end} of {total} actions"
+        if keep != len(self._shown) or end - start != keep:
+            del self._texts[keep:], self._wrapped[keep:]
+            self._texts += [entry_text(i, lines[i], events[i]) for i in range(start + keep, end)]
+            self._shown = lines[start:end]
+            self._content_changed()
+        subtitle = f"{total} actions" if start == 0 and end == total else f"{start + 1}-{end} of {total} actions"
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
         self.mark(focus)
 
+    def _content_changed(self) -> None:
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            self._width = 0
+            return  # not laid out yet: wrapped on the next resize
+        if width != self._width:
+            self._width, self._wrapped = width, []
+        console = self.app.console
+        for text in self._texts[len(self._wrapped):]:
+            self._wrapped.append([Strip(line.render(console), line.cell_len) for line in text.wrap(console, width)])
+        self._rows, self._first = [], []
+        for i, rows in enumerate(self._wrapped):
+            self._first.append(len(self._rows))
+            self._rows += [(i, k) for k in range(len(rows))]
+        self.virtual_size = Size(width, len(self._rows))
+        self._scroll_update(self.virtual_size)  # the scrollbar's range (what a layout would have done)
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.scrollable_content_region.width != self._width or len(self._wrapped) != len(self._texts):
+            self._content_changed()
+            if self.highlighted is not None:
+                self.mark(self.entry(self.highlighted))
+
+    # ------------------------------------------------------------ highlight
     def mark(self, index: int) -> None:
-        """Highlight the action at log ``index`` (-1: none)."""
+        """Highlight the action at log ``index`` (-1: none) and scroll it into view."""
         i = index - self.start
-        if 0 <= i < self.option_count:
-            self.highlighted = i
-            self.call_after_refresh(self.scroll_to_highlight)  # once new entries have their height
-        else:
-            self.highlighted = None
+        old, self.highlighted = self.highlighted, (i if 0 <= i < len(self._texts) else None)
+        if old != self.highlighted:
+            for entry in (old, self.highlighted):
+                self._refresh_entry(entry)
+        self._scroll_to_entry(self.highlighted)
+
+    def _refresh_entry(self, entry: int | None) -> None:
+        if entry is not None and entry < len(self._first) and entry < len(self._wrapped):
+            self.refresh_lines(self._first[entry], len(self._wrapped[entry]))
+
+    def _scroll_to_entry(self, entry: int | None) -> None:
+        if entry is None or entry >= len(self._first):
+            return
+        top, height = self._first[entry], len(self._wrapped[entry])
+        view = self.scrollable_content_region.height
+        if top < self.scroll_y:
+            self.scroll_to(y=top, animate=False)
+        elif top + height > self.scroll_y + view:
+            self.scroll_to(y=min(top, top + height - view), animate=False)
+
+    def action_move(self, step: int) -> None:
+        if self._texts:
+            current = self.highlighted if self.highlighted is not None else len(self._texts)
+            self.mark(self.entry(max(0, min(len(self._texts) - 1, current + step))))
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(direction * max(1, self.scrollable_content_region.height // 2))
+
+    def action_move_to(self, entry: int) -> None:
+        if self._texts:
+            self.mark(self.entry(entry % len(self._texts)))
+
+    def action_select(self) -> None:
+        if self.highlighted is not None:
+            self.post_message(self.Selected(self, self.entry(self.highlighted)))
+
+    def on_click(self, event: events.Click) -> None:
+        entry = event.style.meta.get("entry")
+        if entry is not None:
+            self.mark(self.entry(entry))
+            self.action_select()
+
+    # ------------------------------------------------------------ drawing
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        row = self.scroll_offset.y + y
+        if row >= len(self._rows) or width != self._width:
+            return Strip.blank(width, base)
+        entry, k = self._rows[row]
+        style = base
+        if entry == self.highlighted:
+            style = base + self.get_component_rich_style("log-pane--highlight", partial=True)
+        strip = self._wrapped[entry][k].crop_extend(0, width, style).apply_style(style)
+        return strip.apply_meta({"entry": entry})  # a click says which entry
