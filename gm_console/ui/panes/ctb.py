@@ -53,7 +53,7 @@ class CTBPane(SystemPane):
         self.draft: Action | None = None
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
         self._rows: dict[tuple, Text] = {}
-        self._bar_height = -1
+        self._bar_lines: list[Text] = []
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -104,9 +104,11 @@ class CTBPane(SystemPane):
             self.border_subtitle = subtitle
         lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
+        if lines == self._bar_lines:
+            return  # e.g. a hit mid-turn leaves the turn bar as it was
         self.bar_text = "\n".join(line.plain for line in lines)
-        self.query_one("#ctb-bar", Static).update(Group(*lines), layout=len(lines) != self._bar_height)
-        self._bar_height = len(lines)
+        self.query_one("#ctb-bar", Static).update(Group(*lines), layout=len(lines) != len(self._bar_lines))
+        self._bar_lines = lines
 
     def draft_line(self, turns, width: int) -> Text:
         view, draft = self.view, self.draft

@@ -13,10 +13,11 @@ grows only the scrollable height, lays nothing out again.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
@@ -99,6 +100,7 @@ class LogPane(ScrollView, can_focus=True):
         self._rows: list[tuple[int, int]] = []  # per content row: (entry, row within the entry)
         self._first: list[int] = []  # per entry: its first content row
         self._width = 0
+        self._styles = (Style(), Style())  # base, highlighted: set by render_lines
 
     # ------------------------------------------------------------ contents
     @property
@@ -209,15 +211,19 @@ class LogPane(ScrollView, can_focus=True):
             self.action_select()
 
     # ------------------------------------------------------------ drawing
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the styles once per repaint, not once per row: each walks up the DOM for its background
+        base = self.rich_style
+        self._styles = (base, base + self.get_component_rich_style("log-pane--highlight", partial=True))
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base, highlight = self._styles
         row = self.scroll_offset.y + y
         if row >= len(self._rows) or width != self._width:
             return Strip.blank(width, base)
         entry, k = self._rows[row]
-        style = base
-        if entry == self.highlighted:
-            style = base + self.get_component_rich_style("log-pane--highlight", partial=True)
+        style = highlight if entry == self.highlighted else base
         strip = self._wrapped[entry][k].crop_extend(0, width, style).apply_style(style)
         return strip.apply_meta({"entry": entry})  # a click says which entry

@@ -13,6 +13,8 @@ class StatusLine(Static):
     StatusLine { height: 1; background: $boost; color: $text; padding: 0 1; }
     """
 
+    _shown: Text | None = None
+
     def show(self, view: View, *, dirty: bool, dice: str, path: str) -> None:
         state = view.state
         clock = state.clock
@@ -36,4 +38,6 @@ class StatusLine(Static):
             text.append(f" · {pool.capitalize()} {value}")
         text.append(f" · dice: {dice}")
         text.append(f" · {path}{' *' if dirty else ''}", style="dim")
-        self.update(text, layout=False)  # one line, always: no need to lay the screen out again
+        if text != self._shown:  # unchanged (a hit mid-turn): nothing to repaint
+            self._shown = text
+            self.update(text, layout=False)  # one line, always: no need to lay the screen out again
