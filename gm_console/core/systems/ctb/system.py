@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_console.core.actions import Action, AddUnit, Context, Next
 from gm_console.core.errors import IllegalAction
-from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
@@ -17,7 +16,6 @@ from gm_console.core.systems.ctb.actions import ACTIONS, Brk, Hit, Recall, Tick
 from gm_console.core.systems.ctb.board import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE, CTBBoard, board_of, weapons_from
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES, hr
 from gm_console.core.systems.ctb.projection import project, ready_units
-from gm_console.core.systems.ctb.reference import reference
 from gm_console.core.systems.ctb.stats import (
     BASES,
     KENNEL_MAX,
@@ -31,6 +29,9 @@ from gm_console.core.systems.ctb.stats import (
     recompute_maxima,
     sync_marks,
 )
+
+if TYPE_CHECKING:
+    from gm_console.core.reference import RefEntry
 
 POOL_RULE = "HP and AR pools"
 TABLE_STATS = [k for k in UNIT_TABLE.keys if k != "weapons"]
@@ -161,6 +162,8 @@ class CTBSystem(System):
 
     # ------------------------------------------------------------ reference, palette
     def reference(self) -> list[RefEntry]:
+        from gm_console.core.systems.ctb.reference import reference  # here: only the reference pane reads it
+
         return reference()
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
