@@ -3,10 +3,11 @@
   python tests/bench/baselines.py textual   a bare Textual app showing one line
                                             (a key press repaints the line)
   python tests/bench/baselines.py typer     a bare typer app (for --help)
-  python tests/bench/baselines.py layout    the console's widget layout with no rules
-                                            behind it (status line, a pane, tabs, an
-                                            option-list log, the prompt, the footer);
-                                            Enter updates them as an action does
+  python tests/bench/baselines.py layout    the console's screen built from stock
+                                            widgets, no rules behind it (status line,
+                                            a Static pane, tabs, an OptionList log, the
+                                            prompt, the footer); Enter updates them as
+                                            an action does
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def bare_textual() -> None:
     Bare().run()
 
 
-def layout_floor() -> None:
+def stock_layout() -> None:
     from textual.app import App, ComposeResult
     from textual.containers import Horizontal, Vertical
     from textual.widgets import Footer, Input, OptionList, Static, Tab, Tabs
@@ -45,7 +46,7 @@ def layout_floor() -> None:
         count = 0
 
         def compose(self) -> ComposeResult:
-            yield Static("floor acting: -", id="status")
+            yield Static("stock acting: -", id="status")
             with Horizontal():
                 yield Static("pane\n" * 30, id="pane")
                 with Vertical(id="side"):
@@ -59,7 +60,7 @@ def layout_floor() -> None:
 
         def on_input_submitted(self, event: Input.Submitted) -> None:
             self.count += 1
-            self.query_one("#status", Static).update(f"floor acting: x · {self.count} actions")
+            self.query_one("#status", Static).update(f"stock acting: x · {self.count} actions")
             self.query_one("#pane", Static).update(f"pane {self.count}\n" * 30)
             self.query_one("#log", OptionList).add_option(f"entry {self.count}")
             event.input.value = ""
@@ -88,4 +89,4 @@ def bare_typer() -> None:
 
 if __name__ == "__main__":
     which = sys.argv.pop(1)
-    {"textual": bare_textual, "typer": bare_typer, "layout": layout_floor}[which]()
+    {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout}[which]()
