@@ -113,3 +113,20 @@ async def test_log_keys_and_clicks_choose_an_entry_to_replay_to(tmp_path):
         await pilot.click(LogPane, offset=(4, 1))  # the first row under the border: entry 1
         await pilot.pause()
         assert app.replay_at == 1 and log.highlighted == 0
+
+
+async def test_the_ctb_rows_and_the_log_take_a_new_theme(tmp_path):
+    from gm_console.ui.widgets.log_pane import LogPane
+
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.apply_line("hit u0 u1 free [5]")
+        await pilot.pause()
+        for widget in (app.query_one(LinesView), app.query_one(LogPane)):
+            before = widget.render_lines(widget.region.reset_offset)[1]
+            app.set_theme("gm-light" if app.theme != "gm-light" else "gm-dark")
+            await pilot.pause()
+            after = widget.render_lines(widget.region.reset_offset)[1]
+            assert after.text == before.text and after.text.strip()
+            old_backgrounds = {s.style.bgcolor for s in before}
+            assert not old_backgrounds & {s.style.bgcolor for s in after}  # no row keeps the old theme

@@ -10,8 +10,9 @@ was most of the time between a key press and the next frame.
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -24,8 +25,8 @@ class LinesView(ScrollView, can_focus=False):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[Text] = []
-        self._strips: dict[int, Strip] = {}  # row -> rendered row, at _width
-        self._width = -1
+        self._strips: dict[int, Strip] = {}  # row -> rendered row, in the _look it was drawn in
+        self._look: tuple[int, Style] = (0, Style())  # (width, base style)
 
     def set_lines(self, lines: list[Text]) -> None:
         old, self.lines = self.lines, list(lines)
@@ -43,14 +44,17 @@ class LinesView(ScrollView, can_focus=False):
     def plain(self) -> str:
         return "\n".join(line.plain for line in self.lines)
 
-    def render_line(self, y: int) -> Strip:
-        scroll_y = self.scroll_offset.y
-        width = self.scrollable_content_region.width
-        style = self.rich_style
-        if width != self._width:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the base style and width once per repaint; a new theme or width draws every row again
+        look = (self.scrollable_content_region.width, self.rich_style)
+        if look != self._look:
             self._strips.clear()
-            self._width = width
-        row = scroll_y + y
+            self._look = look
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self._look
+        row = self.scroll_offset.y + y
         if row >= len(self.lines):
             return Strip.blank(width, style)
         strip = self._strips.get(row)
