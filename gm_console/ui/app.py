@@ -82,6 +82,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self._narrow_pane = 0
         self._width = 0
         self._panes: list[SystemPane] | None = None
+        self._swapping = False
         self.config = config
         from gm_console.ui.setup_app import apply_user_setup
 
@@ -123,6 +124,8 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         return panes
 
     def system_panes(self) -> list[SystemPane]:
+        if self._swapping:
+            return []  # another encounter opened: its panes are on the way
         if not self._panes:  # the panes change only when another encounter opens
             self._panes = list(self.query(SystemPane))
         return self._panes
@@ -151,6 +154,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
     def _after_first_frame(self) -> None:
         """What the GM need not wait for: the recovery check and the journal."""
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
+            gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it
             gc.enable()
         if not self.offer_recovery():
@@ -279,21 +283,23 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self._index = None
         self.prompt().set_game(game)
         if not same_panes:
-            container = self.query_one("#panes")
+            self._swapping = True  # the old panes must not draw the new game while they go
             self._panes = None
-            container.remove_children()
-            container.mount_all(self.make_panes())
-            tabs = self.query_one("#pane-tabs", Tabs)
-            tabs.clear()
-            self.call_after_refresh(self._after_swap)
+            self.run_worker(self._swap_panes(), exclusive=True, group="swap-panes")
             return
         self.redraw()
 
-    def _after_swap(self) -> None:
-        self._panes = None
+    async def _swap_panes(self) -> None:
+        """Replace the panes with the new game's, then lay out and draw."""
+        container = self.query_one("#panes")
         tabs = self.query_one("#pane-tabs", Tabs)
+        await container.remove_children()
+        await tabs.clear()
+        await container.mount_all(self.make_panes())
+        self._swapping = False
+        self._panes = None
         for pane in self.system_panes():
-            tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
+            await tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
         self._narrow_pane = 0
         self.apply_layout(self._width)
         self.redraw()

@@ -297,3 +297,63 @@ async def test_palette_hides_and_shows_a_pane_even_behind_a_tab(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert not zones.has_class("-hidden") and app.has_class("tabbed")
+
+
+async def test_replay_home_in_a_long_log_shows_the_top_and_down_starts_there(tmp_path):
+    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(1000))
+    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        await pilot.press("f3", "home")
+        await pilot.pause()
+        assert app.replay_at == 0 and log.start == 0 and log.highlighted is None
+        assert log.scroll_y == 0  # the window moved to the top: so does the view
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert log.highlighted == 0 and app.replay_at == 1
+
+
+async def test_page_keys_move_the_log_highlight_about_one_screen(tmp_path):
+    lines = ", ".join(f'"note entry {i} of the long night, with words enough to wrap in the log"' for i in range(100))
+    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        log.focus()
+        await pilot.pause()
+        view = log.scrollable_content_region.height
+        before = log.highlighted
+        await pilot.press("pageup")
+        await pilot.pause()
+        moved = log._first[before] - log._first[log.highlighted]
+        assert len(log._wrapped[before]) >= 3  # entries of several rows: paging counts rows, not entries
+        assert view // 2 < moved < view  # about one screen of rows, not two
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.highlighted == before
+
+
+async def test_opening_encounters_of_other_systems_swaps_the_panes(tmp_path):
+    import shutil
+
+    from gm_console.ui.panes.base import SystemPane
+    from tests.conftest import ENCOUNTERS
+
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), path=None)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.pause()
+        for name, panes in [
+            ("conflict-worked-example.toml", ["pane-conflict"]),
+            ("ctb-training-yard.toml", ["pane-ctb"]),
+            ("reactor-worked-exchange.toml", ["pane-reactor"]),
+            ("ctb-causeway-ambush.toml", ["pane-ctb", "pane-zones"]),
+        ]:
+            path = tmp_path / name
+            shutil.copy(ENCOUNTERS / name, path)
+            app.open_game(load_encounter(path), path)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert [p.id for p in app.system_panes()] == panes
+            assert [p.id for p in app.query(SystemPane)] == panes
+            assert all(p.view is not None and p.view.game is app.game for p in app.system_panes() if p.display)

@@ -130,3 +130,14 @@ async def test_the_ctb_rows_and_the_log_take_a_new_theme(tmp_path):
             assert after.text == before.text and after.text.strip()
             old_backgrounds = {s.style.bgcolor for s in before}
             assert not old_backgrounds & {s.style.bgcolor for s in after}  # no row keeps the old theme
+
+
+async def test_deleting_the_end_of_a_long_line_scrolls_the_prompt_back(tmp_path):
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        prompt = app.query_one(ActionPrompt)
+        await pilot.press(*("note " + "".join(f"{i:03}-" for i in range(30))))
+        await pilot.press(*["left"] * 30, "ctrl+k")
+        await pilot.pause()
+        assert len(prompt.value) == 95
+        assert prompt.scroll_x == prompt.max_scroll_x < 48  # nothing scrolled past the end of the text

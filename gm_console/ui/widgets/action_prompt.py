@@ -42,6 +42,11 @@ class ActionPrompt(Input):
     # One fixed-size line scrolls sideways without a layout.
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    def watch_virtual_size(self) -> None:
+        # What that layout also did: keep the sideways scroll within the text
+        # (deleting the end of a long line would leave it scrolled past the end).
+        self.scroll_x = self.scroll_x  # the reactive's validator clamps it
+
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False, priority=True),
         Binding("up", "history(-1)", "Previous", show=False),

@@ -172,7 +172,10 @@ class LogPane(ScrollView, can_focus=True):
         if old != self.highlighted:
             for entry in (old, self.highlighted):
                 self._refresh_entry(entry)
-        self._scroll_to_entry(self.highlighted)
+        if i < 0:  # before the first entry (replay at 0): the top of the log
+            self.scroll_to(y=0, animate=False)
+        else:
+            self._scroll_to_entry(self.highlighted)
 
     def _refresh_entry(self, entry: int | None) -> None:
         if entry is not None and entry < len(self._first) and entry < len(self._wrapped):
@@ -190,11 +193,21 @@ class LogPane(ScrollView, can_focus=True):
 
     def action_move(self, step: int) -> None:
         if self._texts:
-            current = self.highlighted if self.highlighted is not None else len(self._texts)
+            current = self.highlighted
+            if current is None:  # nothing highlighted: down starts at the top, up at the bottom
+                current = -1 if step > 0 else len(self._texts)
             self.mark(self.entry(max(0, min(len(self._texts) - 1, current + step))))
 
     def action_page(self, direction: int) -> None:
-        self.action_move(direction * max(1, self.scrollable_content_region.height // 2))
+        """Move the highlight about one screen: to the entry a view's height of rows away."""
+        if not self._rows:
+            return
+        current = self.highlighted
+        if current is None or current >= len(self._first):
+            self.action_move(direction)
+            return
+        row = self._first[current] + direction * max(1, self.scrollable_content_region.height - 1)
+        self.mark(self.entry(self._rows[max(0, min(len(self._rows) - 1, row))][0]))
 
     def action_move_to(self, entry: int) -> None:
         if self._texts:
