@@ -45,6 +45,8 @@ class FightScreen(Screen):
     hopping, and no restyle, while the console opens)."""
 
     AUTO_FOCUS = "ActionPrompt"
+    # F6 maximizes a pane; the status line and the prompt stay, so the GM keeps playing
+    ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
 
 
 class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):

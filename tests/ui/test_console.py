@@ -14,6 +14,7 @@ from gm_console.ui.screens.rule_view import RuleView
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
+from gm_console.ui.widgets.status_line import StatusLine
 from tests.test_files import GOOD
 
 LONG = GOOD.replace('log = ["set kai hp 7"]', 'log = ["set kai hp 7", "next", "set gob hp 3", "next", "next", "set kai hp 2", "roll 1d6 [4]"]')
@@ -235,6 +236,12 @@ async def test_maximize_and_restore_a_pane(tmp_path):
         await pilot.press("f6")
         await pilot.pause()
         assert app.screen.maximized is not None
+        status, prompt = app.query_one(StatusLine), app.query_one(ActionPrompt)
+        assert status.region.y == 0 and prompt.region.height == 1  # both still on screen
+        assert app.focused is prompt
+        await pilot.press(*"note while maximized", "enter")
+        await pilot.pause()
+        assert app.game.lines()[-1] == "note while maximized"
         await pilot.press("f6")
         await pilot.pause()
         assert app.screen.maximized is None

@@ -10,7 +10,7 @@ from gm_console.ui.view import View
 
 class StatusLine(Static):
     DEFAULT_CSS = """
-    StatusLine { height: 1; background: $boost; color: $text; padding: 0 1; }
+    StatusLine { dock: top; height: 1; background: $boost; color: $text; padding: 0 1; }
     """
 
     _shown: Text | None = None
