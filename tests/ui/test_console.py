@@ -364,3 +364,16 @@ async def test_opening_encounters_of_other_systems_swaps_the_panes(tmp_path):
             assert [p.id for p in app.system_panes()] == panes
             assert [p.id for p in app.query(SystemPane)] == panes
             assert all(p.view is not None and p.view.game is app.game for p in app.system_panes() if p.display)
+
+
+async def test_the_newest_entry_stays_in_view_when_the_terminal_gets_shorter(tmp_path):
+    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(60))
+    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        await pilot.resize_terminal(120, 20)
+        await pilot.pause()
+        newest = log.highlighted
+        bottom = log._first[newest] + len(log._wrapped[newest])
+        assert newest == 59 and log.scroll_y < bottom <= log.scroll_y + log.scrollable_content_region.height

@@ -161,8 +161,7 @@ class LogPane(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self._width or len(self._wrapped) != len(self._texts):
             self._content_changed()
-            if self.highlighted is not None:
-                self.mark(self.entry(self.highlighted))
+        self._scroll_to_entry(self.highlighted)  # a new width or height: keep the entry in view
 
     # ------------------------------------------------------------ highlight
     def mark(self, index: int) -> None:
