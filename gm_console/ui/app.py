@@ -284,6 +284,7 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         self.dice_mode = game.setup.dice
         self._index = None
         self.prompt().set_game(game)
+        self.log_pane().reset()
         if not same_panes:
             self._swapping = True  # the old panes must not draw the new game while they go
             self._panes = None

@@ -377,3 +377,17 @@ async def test_the_newest_entry_stays_in_view_when_the_terminal_gets_shorter(tmp
         newest = log.highlighted
         bottom = log._first[newest] + len(log._wrapped[newest])
         assert newest == 59 and log.scroll_y < bottom <= log.scroll_y + log.scrollable_content_region.height
+
+
+async def test_opening_another_encounter_with_the_same_first_lines_shows_its_own_events(tmp_path):
+    app, _ = make_app(tmp_path)  # its log: "set kai hp 7"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        assert "10 -> 7" in log.entry_text(0)
+        other = tmp_path / "other.toml"
+        other.write_text(GOOD.replace("hp = 10", "hp = 9", 1))
+        app.open_game(load_encounter(other), other)
+        await pilot.pause()
+        assert app.game.lines() == ["set kai hp 7"]
+        assert "9 -> 7" in log.entry_text(0)

@@ -114,6 +114,12 @@ class LogPane(ScrollView, can_focus=True):
     def entry_text(self, option_index: int) -> str:
         return self._texts[option_index].plain
 
+    def reset(self) -> None:
+        """Forget what is shown (another encounter: the same line can have other events)."""
+        self.start, self.highlighted = 0, None
+        self._shown, self._texts, self._wrapped = [], [], []
+        self._content_changed()
+
     def sync(self, lines: list[str], events: list[tuple[Event, ...]], focus: int | None = None) -> None:
         """Show the window of the log around ``focus`` (default: the newest
         action), wrapping only the entries that changed."""
