@@ -73,54 +73,44 @@ def bench_startup(tmp: Path, repeats: int) -> dict:
     return {"ours_s": statistics.median(ours), "baseline_s": statistics.median(base)}
 
 
+def key_to_frame(argv: list[str], env: dict[str, str], ready: str, keys, shown, repeats: int) -> float:
+    """Median time from the key press ``keys(i)[1]`` to the frame showing
+    ``shown(i)``; ``keys(i)[0]`` is typed first, and waited for, untimed."""
+    times: list[float] = []
+    term = Terminal(argv, env=env)
+    try:
+        term.wait_for(ready)
+        for i in range(repeats):
+            typed, key = keys(i)
+            if typed:
+                mark = term.send(typed)
+                term.wait_for(typed[-12:], since=mark)
+            term.drain(0.05)
+            mark = term.send(key)
+            sent = time.perf_counter()
+            times.append(term.wait_for(shown(i), since=mark) - sent)
+    finally:
+        term.close()
+    return statistics.median(times)
+
+
 def bench_action(tmp: Path, repeats: int) -> dict:
     env = isolated_env(tmp)
     path = tmp / "fifty.toml"
     path.write_text(encounter_text(50, 0))
-    ours: list[float] = []
-    term = Terminal(console() + [str(path)], env=env)
-    try:
-        term.wait_for(MARKER)
-        for i in range(repeats):
-            line = f"hit u{(2 * i) % 50} u{(2 * i + 1) % 50} free [{1 + i % 20}]"
-            mark = term.send(line)
-            term.wait_for(line[-12:], since=mark)
-            term.drain(0.05)
-            mark = term.send("\r")
-            sent = time.perf_counter()
-            ours.append(term.wait_for(f"{i + 1} actions", since=mark) - sent)
-    finally:
-        term.close()
-    stock: list[float] = []
-    term = Terminal(BASELINE + ["layout"], env=env)
-    try:
-        term.wait_for("stock acting:")
-        for i in range(repeats):
-            line = f"hit u{i} x"
-            mark = term.send(line)
-            term.wait_for(line, since=mark)
-            term.drain(0.05)
-            mark = term.send("\r")
-            sent = time.perf_counter()
-            stock.append(term.wait_for(f"{i + 1} actions", since=mark) - sent)
-    finally:
-        term.close()
-    base: list[float] = []
-    term = Terminal(BASELINE + ["textual"], env=env)
-    try:
-        term.wait_for("bare-app-ready")
-        for i in range(repeats):
-            term.drain(0.05)
-            mark = term.send("x")
-            sent = time.perf_counter()
-            base.append(term.wait_for(f"bare-app-key-{i + 1}", since=mark) - sent)
-    finally:
-        term.close()
+    actions = lambda i: f"{i + 1} actions"  # noqa: E731 (the log pane's title, and the stock app's status)
     return {
-        "ours_s": statistics.median(ours),
-        "baseline_s": statistics.median(base),
+        "ours_s": key_to_frame(
+            console() + [str(path)], env, MARKER,
+            lambda i: (f"hit u{(2 * i) % 50} u{(2 * i + 1) % 50} free [{1 + i % 20}]", "\r"), actions, repeats,
+        ),
+        "baseline_s": key_to_frame(
+            BASELINE + ["textual"], env, "bare-app-ready", lambda i: ("", "x"), lambda i: f"bare-app-key-{i + 1}", repeats
+        ),
         # the same screen built from stock widgets (Static pane, OptionList log), no rules behind it
-        "stock_widgets_s": statistics.median(stock),
+        "stock_widgets_s": key_to_frame(
+            BASELINE + ["layout"], env, "stock acting:", lambda i: (f"hit u{i} x", "\r"), actions, repeats
+        ),
     }
 
 
