@@ -149,7 +149,7 @@ class LogPane(ScrollView, can_focus=True):
     def _content_changed(self) -> None:
         width = self.scrollable_content_region.width
         if width <= 0:
-            self._width = 0
+            self._width, self._wrapped, self._rows, self._first = 0, [], [], []
             return  # not laid out yet: wrapped on the next resize
         if width != self._width:
             self._width, self._wrapped = width, []
