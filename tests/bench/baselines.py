@@ -51,7 +51,7 @@ def stock_layout() -> None:
                 yield Static("pane\n" * 30, id="pane")
                 with Vertical(id="side"):
                     yield Tabs(Tab("Log"), Tab("Dice"))
-                    yield OptionList(*[f"entry {i}" for i in range(20)], id="log")
+                    yield OptionList(*[f"entry {i}" for i in range(80)], id="log")  # full: it scrolls
             yield Input(placeholder="type an action")
             yield Footer()
 
@@ -62,7 +62,9 @@ def stock_layout() -> None:
             self.count += 1
             self.query_one("#status", Static).update(f"stock acting: x · {self.count} actions")
             self.query_one("#pane", Static).update(f"pane {self.count}\n" * 30)
-            self.query_one("#log", OptionList).add_option(f"entry {self.count}")
+            log = self.query_one("#log", OptionList)
+            log.add_option(f"entry {self.count}")
+            log.highlighted = log.option_count - 1  # the newest entry, scrolled into view, as the console does
             event.input.value = ""
 
         def action_noop(self) -> None:
