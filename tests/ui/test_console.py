@@ -26,6 +26,12 @@ def make_app(tmp_path, text=GOOD, **kwargs):
     return GMConsoleApp(load_encounter(path), path=path, **kwargs), path
 
 
+def with_log(tmp_path, lines):
+    """The test encounter with ``lines`` as its log."""
+    quoted = ", ".join(f'"{line}"' for line in lines)
+    return make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{quoted}]"))
+
+
 async def search_palette(pilot, text):
     await pilot.press("ctrl+p")
     await pilot.pause()
@@ -273,8 +279,7 @@ async def test_layout_tabs_panes_below_160_columns_and_shows_all_above(tmp_path)
 async def test_a_long_log_shows_a_window_that_follows_the_replay(tmp_path):
     from gm_console.ui.widgets.log_pane import WINDOW
 
-    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(1000))
-    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    app, _ = with_log(tmp_path, [f"set kai hp {i % 9}" for i in range(1000)])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.query_one(LogPane)
@@ -307,8 +312,7 @@ async def test_palette_hides_and_shows_a_pane_even_behind_a_tab(tmp_path):
 
 
 async def test_replay_home_in_a_long_log_shows_the_top_and_down_starts_there(tmp_path):
-    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(1000))
-    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    app, _ = with_log(tmp_path, [f"set kai hp {i % 9}" for i in range(1000)])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.query_one(LogPane)
@@ -322,8 +326,7 @@ async def test_replay_home_in_a_long_log_shows_the_top_and_down_starts_there(tmp
 
 
 async def test_page_keys_move_the_log_highlight_about_one_screen(tmp_path):
-    lines = ", ".join(f'"note entry {i} of the long night, with words enough to wrap in the log"' for i in range(100))
-    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    app, _ = with_log(tmp_path, [f"note entry {i} of the long night, with words enough to wrap in the log" for i in range(100)])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.query_one(LogPane)
@@ -367,8 +370,7 @@ async def test_opening_encounters_of_other_systems_swaps_the_panes(tmp_path):
 
 
 async def test_the_newest_entry_stays_in_view_when_the_terminal_gets_shorter(tmp_path):
-    lines = ", ".join(f'"set kai hp {i % 9}"' for i in range(60))
-    app, _ = make_app(tmp_path, GOOD.replace('log = ["set kai hp 7"]', f"log = [{lines}]"))
+    app, _ = with_log(tmp_path, [f"set kai hp {i % 9}" for i in range(60)])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.query_one(LogPane)
