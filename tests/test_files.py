@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from gm_console.files import EncounterFileError, check_file, load_encounter, loads_encounter, save_encounter
-from gm_console.files.encounter_io import atomic_write, dumps_encounter
+from gm_console.files.atomic import atomic_write
+from gm_console.files.encounter_io import dumps_encounter
 
 GOOD = """
 format = 1

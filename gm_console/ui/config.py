@@ -12,7 +12,7 @@ import tomli_w
 
 from gm_console.core import schema as s
 from gm_console.core.schema import Key
-from gm_console.files.encounter_io import atomic_write
+from gm_console.files.atomic import atomic_write
 from gm_console.files.paths import user_config_dir
 from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS
 
