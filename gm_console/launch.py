@@ -15,24 +15,66 @@ COMMANDS = ("open", "validate", "apply", "replay", "rules", "new")
 
 
 def run_console(file: Path | None, replay: bool = False) -> int:
-    """Load FILE (or the demo) and run the console; 1 when the file is unusable."""
+    """Load FILE (or the demo) and run the console. 1 when the file is
+    unusable or the console stopped on an error (the crash log and the
+    recovery journal are named on the last line)."""
     from gm_console.files import EncounterFileError, load_encounter
     from gm_console.files.paths import demo_encounter
 
     path = file or demo_encounter()
+    missing = False
     if file is not None and not path.exists():
-        print(f"error {path}: no such file (create one with: gm-console new {path} --system ctb)", file=sys.stderr)
-        return 1
-    try:
-        game = load_encounter(path)
-    except EncounterFileError as exc:
-        for message in exc.messages():
-            print(f"error {message}", file=sys.stderr)
-        return 1
+        game = _from_journal(path)
+        if game is None:
+            print(f"error {_shown(path)}: no such file (create one with: gm-console new {_shown(path)} --system ctb)", file=sys.stderr)
+            return 1
+        missing = True  # the journal knows the setup: the console opens it and offers the actions
+    else:
+        try:
+            game = load_encounter(path)
+        except EncounterFileError as exc:
+            for message in exc.messages():
+                print(f"error {_shown(message)}", file=sys.stderr)
+            return 1
     from gm_console.ui.app import GMConsoleApp
 
-    GMConsoleApp(game, path=None if file is None else path, demo=file is None, replay=replay).run()
+    app = None
+    try:
+        app = GMConsoleApp(game, path=None if file is None else path, demo=file is None, replay=replay, missing=missing)
+        app.run()
+    except Exception as exc:  # outside Textual's own handling (building the app, its driver)
+        from gm_console.files.crashlog import crash_message, write_crash_log
+
+        journal = app.journal_file() if app is not None else None
+        log = write_crash_log(exc, encounter=path if file else None, journal=journal)
+        import traceback
+
+        traceback.print_exc()
+        print(crash_message(log, journal), file=sys.stderr)
+        return 1
+    if app.return_code:  # Textual caught an exception and shut down (its traceback is printed above)
+        from gm_console.files.crashlog import crash_message
+
+        print(crash_message(app.crash_log, app.journal_file()), file=sys.stderr)
+        return app.return_code
     return 0
+
+
+def _shown(text: object) -> str:
+    """A path or message as it may reach a terminal: no control characters."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in str(text))
+
+
+def _from_journal(path: Path):
+    """The encounter as its newest readable recovery journal began, or None."""
+    from gm_console.files.journal import journals_for, read_journal
+    from gm_console.files.paths import user_data_dir
+
+    for journal in journals_for(user_data_dir() / "recovery", path):
+        found = read_journal(journal)
+        if found is not None and found.base is not None:
+            return found.base
+    return None
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ def _private_user_folders(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("GM_CONSOLE_STATE_DIR", str(base / "state"))
     return base
 
 

@@ -1,6 +1,15 @@
 """Atomic file writes: the file is present, whole, at every instant.
 
-Used for encounters, starters, the config and party files alike.
+Used for encounters, starters, the config and party files alike. A save:
+
+1. writes the new bytes to a temporary file in the same folder and fsyncs it;
+2. keeps the previous version as ``NAME.bak`` by hard-linking it (a copy
+   where links are not possible), so ``NAME`` itself never moves away;
+3. renames the temporary file over ``NAME`` (``os.replace``, atomic on POSIX
+   and Windows) and fsyncs the folder.
+
+A kill at any moment leaves ``NAME`` as the old or the new version. Temporary
+files left by a killed save (``.NAME.*.tmp``) are removed by the next save.
 """
 
 from __future__ import annotations
@@ -8,27 +17,30 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+TEMP_SUFFIX = ".tmp"
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
 
 def atomic_write(path: str | Path, data: bytes, *, backup: bool = True) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file,
-    never a torn one: temporary file in the same folder, fsync, rename.
-    The previous version is kept as ``NAME.bak`` when ``backup``."""
+    never a torn one and never none. The previous version is kept as
+    ``NAME.bak`` when ``backup``."""
     import tempfile  # here, not at the top: with shutil and random it costs ~10 ms of every start, and only a save needs it
 
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    _remove_stale_temps(folder, path)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and path.exists():
-            bak = path.with_name(path.name + ".bak")
-            try:
-                os.replace(path, bak)
-            except OSError:
-                pass  # a missing backup must not stop the save itself
+            _keep_backup(path, folder)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -37,6 +49,46 @@ def atomic_write(path: str | Path, data: bytes, *, backup: bool = True) -> None:
             pass
         raise
     _fsync_dir(folder)
+
+
+def _keep_backup(path: Path, folder: Path) -> None:
+    """``NAME.bak`` becomes the current ``NAME`` while ``NAME`` stays where it is:
+    a hard link (or a copy) under a temporary name, renamed over the old .bak."""
+    import tempfile
+
+    bak = path.with_name(path.name + ".bak")
+    fd, staged = tempfile.mkstemp(prefix=_temp_prefix(path) + "bak.", suffix=TEMP_SUFFIX, dir=folder)
+    os.close(fd)
+    try:
+        os.unlink(staged)
+        try:
+            os.link(path, staged)
+        except OSError:  # no hard links here (some network and FAT folders): copy it
+            import shutil
+
+            shutil.copy2(path, staged)
+        os.replace(staged, bak)
+    except OSError:
+        try:
+            os.unlink(staged)
+        except OSError:
+            pass
+        # a missing backup must not stop the save itself
+
+
+def _remove_stale_temps(folder: Path, path: Path) -> None:
+    """Temporary files of this name that a killed save left behind."""
+    prefix = _temp_prefix(path)
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith(prefix) and entry.name.endswith(TEMP_SUFFIX):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def _fsync_dir(folder: Path) -> None:

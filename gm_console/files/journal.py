@@ -6,6 +6,11 @@ the log (``{"push": "<notation>"}`` or ``{"pop": 1}``), each flushed and
 fsynced before the console shows the result. A clean quit deletes it; after
 a crash or a kill the next start finds it and offers to recover. A torn last
 line (killed mid-write) is ignored: at most the action in flight is lost.
+
+Each session writes its own journal (``NAME.journal``, ``NAME.2.journal``,
+...) and holds a lock on it while it runs, so a journal left by a crash is
+never overwritten by the next session: only the GM's confirmed "discard", or
+a save that holds its actions, removes it.
 """
 
 from __future__ import annotations
@@ -17,18 +22,70 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+try:  # POSIX: a live session locks its journal
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 from gm_console.core.game import Game
 from gm_console.files.encounter_io import dumps_encounter, loads_encounter
 
 VERSION = 1
 
 
-def journal_path(folder: Path, source: Path | None) -> Path:
-    """One journal per encounter file (the bundled demo has its own)."""
+def _stem(source: Path | None) -> str:
     if source is None:
-        return folder / "demo.journal"
+        return "demo"
     key = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-    return folder / f"{source.stem}-{key}.journal"
+    return f"{source.stem}-{key}"
+
+
+def journal_path(folder: Path, source: Path | None, n: int = 1) -> Path:
+    """The ``n``-th journal of an encounter file (the bundled demo has its own).
+    A session writes the first free one, so a journal left by a crash stays
+    untouched until the GM decides what to do with it."""
+    return folder / (f"{_stem(source)}.journal" if n == 1 else f"{_stem(source)}.{n}.journal")
+
+
+def journals_for(folder: Path, source: Path | None) -> list[Path]:
+    """Every journal of this encounter in ``folder``, newest first."""
+    stem = _stem(source)
+    try:
+        names = [p for p in folder.iterdir() if p.name == f"{stem}.journal" or (
+            p.name.startswith(f"{stem}.") and p.name.endswith(".journal") and p.name[len(stem) + 1 : -8].isdigit())]
+    except OSError:
+        return []
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return sorted(names, key=mtime, reverse=True)
+
+
+def free_journal_path(folder: Path, source: Path | None) -> Path:
+    n = 1
+    while journal_path(folder, source, n).exists():
+        n += 1
+    return journal_path(folder, source, n)
+
+
+def in_use(path: Path) -> bool:
+    """True while another running console holds this journal (it locks it)."""
+    if fcntl is None:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        return False
+    return False
 
 
 class Journal:
@@ -41,7 +98,7 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.close()
         header = {"journal": VERSION, "source": str(source) if source else None, "started": time.time()}
-        tmp = self.path.with_suffix(".tmp")
+        tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(header) + "\n")
             handle.write(json.dumps({"base": dumps_encounter(game)}) + "\n")
@@ -49,6 +106,11 @@ class Journal:
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)
         self._handle = open(self.path, "a", encoding="utf-8")
+        if fcntl is not None:  # other consoles see it is live and leave it alone
+            try:
+                fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                pass
 
     def _write(self, record: dict) -> None:
         if self._handle is None:
@@ -82,6 +144,7 @@ class Recovered:
     started: float
     game: Game
     changes: int  # journal records replayed on top of the base
+    base: Game | None = None  # the encounter as the journal began (before its changes)
 
 
 def read_journal(path: Path) -> Recovered | None:
@@ -98,6 +161,7 @@ def read_journal(path: Path) -> Recovered | None:
         return None
     try:
         game = loads_encounter(base, str(path))
+        start = loads_encounter(base, str(path))
     except ValueError:
         return None
     changes = 0
@@ -108,12 +172,18 @@ def read_journal(path: Path) -> Recovered | None:
             record = json.loads(text)
         except ValueError:
             break  # a torn last line: the action in flight
+        if not isinstance(record, dict):
+            break
         try:
-            if "push" in record:
+            if isinstance(record.get("push"), str):
                 game.push_line(record["push"])
             elif "pop" in record:
                 game.undo()
         except ValueError:
             break
         changes += 1
-    return Recovered(header.get("source"), header.get("started", 0.0), game, changes)
+    if not isinstance(header, dict):
+        return None
+    started = header.get("started", 0.0)
+    source = header.get("source")
+    return Recovered(source if isinstance(source, str) else None, started if isinstance(started, (int, float)) else 0.0, game, changes, start)

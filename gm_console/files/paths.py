@@ -50,3 +50,9 @@ def user_config_dir() -> Path:
 def user_data_dir() -> Path:
     override = os.environ.get("GM_CONSOLE_DATA_DIR")
     return Path(override) if override else Path(_dirs().user_data_dir)
+
+
+def user_state_dir() -> Path:
+    """Crash logs live here."""
+    override = os.environ.get("GM_CONSOLE_STATE_DIR")
+    return Path(override) if override else Path(_dirs().user_state_dir)

@@ -28,6 +28,7 @@ from gm_console.ui.panes.units import UnitsPane
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.session import SessionCommands
+from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.dice_log import DiceLog
@@ -49,7 +50,7 @@ class FightScreen(Screen):
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
 
 
-class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
+class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, App[None]):
     TITLE = "gm-console"
     COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
     CSS = """
@@ -72,13 +73,18 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         b for b in keys.bindings(keys.REPLAY_KEYS)
     ]
 
-    def __init__(self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None) -> None:
+    def __init__(
+        self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False
+    ) -> None:
+        """``missing``: the file at ``path`` is gone and ``game`` comes from its
+        recovery journal, so nothing counts as saved until the GM saves."""
         super().__init__()
         self.game = game
         self.path = path
         self.demo = demo
         self.start_in_replay = replay
-        self._saved: tuple = tuple(game.log)
+        self._saved: tuple | None = None if missing else tuple(game.log)
+        self.crash_log: Path | None = None
         self.dice_mode = game.setup.dice
         self._index = None
         self._narrow_pane = 0
@@ -242,10 +248,20 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
         """Notifications show text as written (usage lines are full of [brackets]),
         and a new error replaces the last one instead of piling up over the fight."""
         if severity == "error":
-            for old in list(self._notifications):
-                if old.severity == "error":
-                    self._unnotify(old)
+            dismiss_notifications(self, keep=lambda note: note.severity != "error")
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def on_crash(self, error: BaseException) -> None:
+        """An exception reached Textual: write the crash log (the journal already
+        holds every applied action); the launcher prints where both are."""
+        from gm_console.files.crashlog import write_crash_log
+
+        if self.journal is not None:
+            self.journal.close()  # flushed after every action; closed, it stays for the next start
+        self.crash_log = write_crash_log(error, encounter=self.path, journal=self.journal_file())
+
+    def journal_file(self) -> Path | None:
+        return self.journal.path if self.journal is not None else None
 
     # ---------------------------------------------------------------- state
     @property
@@ -459,5 +475,5 @@ class GMConsoleApp(SessionCommands, ReplayCommands, App[None]):
 
             try:
                 save_theme(self.config, name)
-            except OSError as exc:
+            except (OSError, ValueError) as exc:
                 self.notify(f"theme not remembered: {exc}", severity="warning")

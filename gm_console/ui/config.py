@@ -48,12 +48,14 @@ def load_config(path: Path | None = None) -> Config:
         return Config(path=path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         return Config(problems=[f"{path}: {exc}"], path=path)
     value, problems = s.validate(data, CONFIG)
     if not isinstance(value, dict):
         return Config(problems=[f"{path}: {p}" for p in problems], path=path)
-    keys = {k: v for k, v in value.get("keys", {}).items() if isinstance(v, str)}
+    # a part that failed its check comes back as a marker, not a value: keep only what passed
+    raw_keys = value.get("keys")
+    keys = {k: v for k, v in raw_keys.items() if isinstance(v, str)} if isinstance(raw_keys, dict) else {}
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
     return Config(theme, keys, [f"{path}: {p}" for p in problems], path)
 
@@ -65,8 +67,9 @@ def save_theme(config: Config, theme: str) -> None:
     if path.exists():
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError):
-            data = {}
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+            # never overwrite what the GM wrote: a broken file is theirs to fix
+            raise ValueError(f"{path} is not valid TOML ({exc}); the theme was not written to it") from None
     data["theme"] = theme
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, tomli_w.dumps(data).encode("utf-8"), backup=False)

@@ -117,23 +117,38 @@ class ReplayCommands:
         stem = self.path.stem if self.path else "demo"
         default = str((self.path.parent if self.path else Path(".")) / f"{stem}-from-{at}.toml")
 
+        opened: list = []
+
         def check(text: str) -> str | None:
-            if not text.endswith(".toml"):
-                return "encounter files end in .toml"
+            # the file is written here, so a refused path keeps the dialog open with the reason
+            from gm_console.files import save_encounter
+            from gm_console.ui.session import _toml_name, target_problem, write_problem
+
+            problem = _toml_name(text)
+            if problem:
+                return problem
             target = Path(text).expanduser()
             if self.path is not None and target.resolve() == self.path.resolve():
                 return "that is the original file; choose a new name"
-            return f"{text} exists; choose a new name" if target.exists() else None
+            if target.exists():
+                return f"{text} exists; choose a new name"
+            problem = target_problem(target) or write_problem(lambda: save_encounter(self.game, target, upto=at, backup=False))
+            if problem:
+                return problem
+            from gm_console.files import EncounterFileError, load_encounter
+
+            try:
+                opened[:] = [load_encounter(target)]
+            except EncounterFileError as exc:
+                return "\n".join(exc.messages()[:6])
+            return None
 
         def done(text: str | None) -> None:
-            if not text:
+            if not text or not opened:
                 return
-            from gm_console.files import load_encounter, save_encounter
-
             target = Path(text).expanduser()
-            save_encounter(self.game, target, upto=at, backup=False)
             self.leave_replay()
-            self.open_game(load_encounter(target), target)
+            self.open_game(opened[0], target)
             self.notify(f"continuing from action {at} in {target}; the original is unchanged", timeout=6)
 
         self.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)

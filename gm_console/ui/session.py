@@ -3,11 +3,12 @@ recovery journal that makes a crash or a kill lose nothing."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from gm_console.core.game import Game
-from gm_console.files.journal import Journal, journal_path, read_journal
+from gm_console.files.journal import Journal, Recovered, free_journal_path, in_use, journal_path, journals_for, read_journal
 from gm_console.files.paths import user_data_dir
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
@@ -18,6 +19,35 @@ def _toml_name(text: str) -> str | None:
         return "type a file name, e.g. my-fight.toml"
     if not text.endswith(".toml"):
         return "encounter files end in .toml"
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        return "a file name cannot hold control characters"
+    return None
+
+
+def target_problem(path: Path) -> str | None:
+    """Why a new file cannot be written at ``path``, or None. Asked before the
+    dialog closes, so the GM corrects the name instead of losing the dialog."""
+    try:
+        folder = path.parent if str(path.parent) else Path(".")
+        if path.is_dir():
+            return f"{path} is a folder; add a file name, e.g. {path / 'fight.toml'}"
+        if not folder.exists():
+            return f"the folder {folder} does not exist; create it first or choose another"
+        if not folder.is_dir():
+            return f"{folder} is a file, not a folder"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder {folder} is not writable"
+    except (OSError, ValueError) as exc:  # a name the system refuses (too long, NUL, ...)
+        return f"{path}: {exc}"
+    return None
+
+
+def write_problem(write) -> str | None:
+    """Run ``write()``; the reason it failed as one line, or None."""
+    try:
+        write()
+    except (OSError, ValueError) as exc:
+        return f"not written: {exc.strerror or exc}" if isinstance(exc, OSError) else f"not written: {exc}"
     return None
 
 
@@ -25,41 +55,104 @@ class SessionCommands:
     """Mixed into the app; expects ``game``, ``path``, ``redraw`` and ``load_game``."""
 
     journal: Journal | None = None
+    journal_source: Path | None = None  # the encounter file this session's journal is for
+    recovered_from: list[Path] = []  # journals whose actions this session took in; dropped once saved
 
-    # ------------------------------------------------------------ recovery
     def recovery_folder(self) -> Path:
         return user_data_dir() / "recovery"
 
     def start_journal(self) -> None:
+        """(Re)start this session's own journal from the game as it is now."""
         try:
-            self.journal = Journal(journal_path(self.recovery_folder(), self.path))
+            if self.journal is None or self.journal_source != self.path:
+                if self.journal is not None:
+                    self.journal.discard()  # the journal of the file we left: that file is saved or discarded
+                self.journal = Journal(free_journal_path(self.recovery_folder(), self.path))
+                self.journal_source = self.path
             self.journal.start(self.game, self.path)
         except OSError as exc:
             self.journal = None
             self.notify(f"autosave is off: {exc}", title="No recovery file", severity="warning", timeout=10)
 
+    def pending_recoveries(self) -> list[tuple[Path, Recovered]]:
+        """Journals left by sessions that did not end cleanly and hold something
+        the saved file does not, newest first. A journal that holds exactly the
+        saved file is dropped here (nothing in it is lost); one that is live in
+        another console, or unreadable, is left alone."""
+        found = []
+        mine = self.journal.path if self.journal is not None else None
+        for path in journals_for(self.recovery_folder(), self.path):
+            if path == mine or in_use(path):
+                continue
+            recovered = read_journal(path)
+            if recovered is None:
+                continue
+            if self._saved is not None and tuple(recovered.game.log) == self._saved:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+                continue
+            found.append((path, recovered))
+        return found
+
     def offer_recovery(self) -> bool:
-        """Ask to recover when a journal from an unfinished session exists."""
-        path = journal_path(self.recovery_folder(), self.path)
-        if not path.exists():
+        """Ask to recover when a journal from an unfinished session exists.
+        Recover takes its actions in; Discard (confirmed) drops it; Esc keeps it
+        for the next start. This session's own journal is a new file either way."""
+        pending = self.pending_recoveries()
+        if not pending:
             return False
-        found = read_journal(path)
-        if found is None or found.changes == 0 or found.game.lines() == self.game.lines():
-            return False
+        path, found = pending[0]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.started))
+        here = "this file is missing" if self._saved is None else f"this file: {len(self.game.log)}"
+        more = f" ({len(pending) - 1} older journal(s) are kept too.)" if len(pending) > 1 else ""
         question = (
             f"A session on this encounter started {when} did not end cleanly. "
-            f"Its log has {len(found.game.log)} actions (this file: {len(self.game.log)}). Recover it?"
+            f"Its log has {len(found.game.log)} actions ({here}). Recover it?{more}"
         )
+
+        def kept() -> None:
+            self.notify(f"the recovery journal is kept and offered again at the next start: {path}", timeout=10)
+
+        def dropped(choice: str | None) -> None:
+            if choice == "yes":
+                try:
+                    path.unlink()
+                except OSError as exc:
+                    self.notify(f"could not drop {path}: {exc}", severity="warning")
+                else:
+                    self.notify(f"dropped the {len(found.game.log)}-action session of {when}", timeout=5)
+            else:
+                kept()
 
         def answer(choice: str | None) -> None:
             if choice == "yes":
                 self.load_game(found.game, self.path, keep_saved=True)
-                self.notify(f"recovered {found.changes} change(s); save to keep them", timeout=8)
+                self.recovered_from = [*self.recovered_from, path]
+                self.notify(f"recovered {len(found.game.log)} actions; save to keep them (the journal stays until then)", timeout=8)
+            elif choice == "no":
+                self.push_screen(
+                    Confirm(f"Drop the {len(found.game.log)} actions of the session of {when} for good?", "Drop them", None, "Keep"),
+                    dropped,
+                )
+            else:
+                kept()
             self.start_journal()
 
-        self.push_screen(Confirm(question, "Recover", "Discard"), answer)
+        self.push_screen(Confirm(question, "Recover", "Discard", "Decide later"), answer)
         return True
+
+    def saved_safely(self) -> None:
+        """The log is in a saved file: journals it came from are no longer needed,
+        and this session's journal starts again from the saved file."""
+        for path in self.recovered_from:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        self.recovered_from = []
+        self.start_journal()
 
     def journal_push(self) -> None:
         if self.journal is not None:
@@ -70,9 +163,15 @@ class SessionCommands:
             self.journal.pop()
 
     def finish(self) -> None:
-        """Leave cleanly: the journal is no longer needed."""
+        """Leave cleanly: what the journals held is saved or was discarded on
+        purpose (the quit question), so they are no longer needed."""
         if self.journal is not None:
             self.journal.discard()
+        for path in self.recovered_from:
+            try:
+                path.unlink()
+            except OSError:
+                pass
         self.exit()
 
     # ------------------------------------------------------------ save
@@ -83,50 +182,65 @@ class SessionCommands:
             self.save_to(self.path)
 
     def action_save_as(self, then_quit: bool = False) -> None:
+        def check(text: str) -> str | None:
+            # the save itself runs here, so a refused path keeps the dialog open with the reason
+            problem = _toml_name(text)
+            if problem:
+                return problem
+            path = Path(text).expanduser()
+            return target_problem(path) or self.try_save(path)
+
         def done(text: str | None) -> None:
-            if text and self.save_to(Path(text).expanduser()) and then_quit:
+            if text and then_quit:
                 self.finish()
 
         default = str(self.path) if self.path else f"{self.game.setup.title.lower().replace(' ', '-')}.toml"
-        self.push_screen(AskText("Save the encounter as:", default, _toml_name), done)
+        self.push_screen(AskText("Save the encounter as:", default, check), done)
 
     def save_to(self, path: Path) -> bool:
+        problem = self.try_save(path)
+        if problem:
+            self.notify(problem, title="Not saved", severity="error", timeout=10)
+        return problem is None
+
+    def try_save(self, path: Path) -> str | None:
+        """Save to ``path``; None when saved, else why not (nothing changes then)."""
         from gm_console.files import save_encounter
 
-        try:
-            save_encounter(self.game, path)
-        except OSError as exc:
-            self.notify(f"{path}: {exc}", title="Not saved", severity="error", timeout=10)
-            return False
-        moved = path != self.path
+        problem = write_problem(lambda: save_encounter(self.game, path))
+        if problem:
+            return f"{path}: {problem}"
         self.path = path
         self._saved = tuple(self.game.log)
-        if moved and self.journal is not None:
-            self.journal.discard()
-        self.start_journal()  # the saved file is the new base
+        self.saved_safely()
         self.notify(f"saved {path} ({len(self.game.log)} actions)", timeout=3)
         self.redraw()
-        return True
+        return None
 
     # ------------------------------------------------------------ open / new
     def action_open(self) -> None:
         self.unless_unsaved(self._ask_open)
 
     def _ask_open(self) -> None:
+        opened: list[Game] = []
+
         def check(text: str) -> str | None:
             problem = _toml_name(text)
             if problem:
                 return problem
-            from gm_console.files import check_file
+            from gm_console.files import EncounterFileError, load_encounter
 
-            problems = check_file(Path(text).expanduser())
-            return "\n".join(problems[:6]) if problems else None
+            try:
+                opened[:] = [load_encounter(Path(text).expanduser())]
+            except EncounterFileError as exc:
+                return "\n".join(exc.messages()[:6])
+            except (OSError, ValueError) as exc:
+                return f"{text}: {exc}"
+            return None
 
         def done(text: str | None) -> None:
-            if text:
-                from gm_console.files import load_encounter
-
-                self.open_game(load_encounter(Path(text).expanduser()), Path(text).expanduser())
+            if text and opened:
+                self.open_game(opened[0], Path(text).expanduser())
 
         self.push_screen(AskText("Open which encounter file?", "", check), done)
 
@@ -137,6 +251,7 @@ class SessionCommands:
         from gm_console.core.system import system_names
 
         names = system_names()
+        made: list[Game] = []
 
         def check(text: str) -> str | None:
             parts = text.split()
@@ -145,30 +260,33 @@ class SessionCommands:
             problem = _toml_name(parts[0])
             if problem:
                 return problem
-            if Path(parts[0]).expanduser().exists():
-                return f"{parts[0]} exists; choose another name"
+            path = Path(parts[0]).expanduser()
             unknown = [p for p in parts[1:] if p not in names]
-            return f"unknown system {unknown[0]!r}; choose from {', '.join(names)}" if unknown else None
-
-        def done(text: str | None) -> None:
-            if not text:
-                return
+            if unknown:
+                return f"unknown system {unknown[0]!r}; choose from {', '.join(names)}"
+            if path.exists():
+                return f"{parts[0]} exists; choose another name"
+            problem = target_problem(path)
+            if problem:
+                return problem
             from gm_console.files import atomic_write, loads_encounter
             from gm_console.starter import starter_text
 
-            parts = text.split()
-            path = Path(parts[0]).expanduser()
             body = starter_text(path.stem, parts[1:])
-            atomic_write(path, body.encode("utf-8"), backup=False)
-            self.open_game(loads_encounter(body, str(path)), path)
+            made[:] = [loads_encounter(body, str(path))]
+            return write_problem(lambda: atomic_write(path, body.encode("utf-8"), backup=False))
+
+        def done(text: str | None) -> None:
+            if text and made:
+                self.open_game(made[0], Path(text.split()[0]).expanduser())
 
         self.push_screen(AskText(f"New encounter: FILE.toml then systems ({', '.join(names)})", "", check), done)
 
     def open_game(self, game: Game, path: Path) -> None:
-        if self.journal is not None:
-            self.journal.discard()
         self.load_game(game, path)
         self.start_journal()
+        self.recovered_from = []
+        self.offer_recovery()  # a journal a crash left for that file
 
     def unless_unsaved(self, then) -> None:
         """Run ``then`` now, or after asking what to do with unsaved changes."""
@@ -202,6 +320,9 @@ class SessionCommands:
             elif choice == "no":
                 self.finish()
 
-        count = len(self.game.log) - len(self._saved)
-        changes = f"{count:+d} actions since the last save" if count else "the log changed since the last save"
+        if self._saved is None:
+            changes = "the file is missing; this log exists only in the recovery journal"
+        else:
+            count = len(self.game.log) - len(self._saved)
+            changes = f"{count:+d} actions since the last save" if count else "the log changed since the last save"
         self.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)

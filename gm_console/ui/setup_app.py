@@ -15,23 +15,35 @@ if TYPE_CHECKING:
 
 def apply_user_setup(app: GMConsoleApp) -> list[str]:
     """Register themes, choose one, apply key remaps; return what was skipped.
-    Called before the app composes, so the first frame is styled once."""
+    Called before the app composes, so the first frame is styled once. Each
+    step that fails is reported and skipped: the console starts on the
+    defaults whatever the user's files hold."""
     if app.config is None:
         app.config = load_config()
     config = app.config
     themes, failures = load_themes([themes_dir(), user_config_dir() / "themes"])
     for theme in themes:
-        app.register_theme(theme)
-    names = {t.name for t in themes}
+        try:
+            app.register_theme(theme)
+        except Exception as exc:  # noqa: BLE001 - a theme Textual refuses is skipped, never fatal
+            failures.append(f"theme {theme.name!r}: {exc}")
     wanted = config.theme or DEFAULT_THEME
-    if wanted in app.available_themes:
-        app.theme = wanted
-    else:
+    if wanted not in app.available_themes:
         failures.append(f"theme {wanted!r} is not installed; using {DEFAULT_THEME}")
-        if DEFAULT_THEME in names:
-            app.theme = DEFAULT_THEME
+        wanted = DEFAULT_THEME
+    for name in dict.fromkeys((wanted, DEFAULT_THEME)):
+        if name not in app.available_themes:
+            continue
+        try:
+            app.theme = name
+            break
+        except Exception as exc:  # noqa: BLE001
+            failures.append(f"theme {name!r} could not be used: {exc}")
     if config.keys:
-        app.set_keymap(config.keys)
+        try:
+            app.set_keymap(config.keys)
+        except Exception as exc:  # noqa: BLE001 - a key Textual cannot read
+            failures.append(f"{config.path}: keys: not applied ({exc})")
     return failures + config.problems
 
 

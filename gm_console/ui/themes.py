@@ -43,9 +43,57 @@ def load_theme(path: Path) -> Theme:
     try:
         theme = Theme(**value)
         theme.to_color_system()
+        # the variables' defaults, from the theme's colours without its own overrides
+        generated = Theme(**{**value, "variables": {}}).to_color_system().generate()
     except Exception as exc:  # Textual rejects a colour it cannot parse
         raise ValueError(f"{path.name}: {exc}") from None
+    problems = [p for name, text in value.get("variables", {}).items() if (p := variable_problem(name, text, generated))]
+    if problems:
+        raise ValueError(f"{path.name}: " + "; ".join(problems))
     return theme
+
+
+def _kind(text: str) -> str:
+    """What a CSS variable's value is: a colour, a text style, or anything else."""
+    from textual.color import Color, ColorParseError
+
+    words = text.split()
+    if words and words[0] == "auto" and all(w.rstrip("%").isdigit() for w in words[1:]):
+        return "colour"  # Textual's contrasting-colour form: auto 87%
+    try:
+        Color.parse(text)
+        return "colour"
+    except ColorParseError:
+        pass
+    from textual.css.constants import VALID_STYLE_FLAGS
+
+    if words and all(w in VALID_STYLE_FLAGS for w in words):
+        return "text style"
+    return "other"
+
+
+def variable_problem(name: str, text: str, generated: dict[str, str]) -> str | None:
+    """Why ``[variables] name = text`` would break the stylesheet, or None.
+
+    A variable is pasted into every rule that uses it, so a value that is not
+    CSS at all, or a word where Textual's own CSS expects a colour, stops the
+    whole stylesheet (every start, not just this theme). The value must
+    tokenize as CSS, and a variable Textual defines must keep the kind of
+    value its default has."""
+    from textual.css.tokenize import tokenize_values
+    from textual.css.tokenizer import TokenError
+
+    where = f"variables.{name}"
+    try:
+        tokenize_values({name: text})
+    except TokenError as exc:
+        return f"{where}: {text!r} is not a CSS value ({exc.args[0] if exc.args else exc})"
+    default = generated.get(name)
+    if default is not None:
+        wanted, got = _kind(default), _kind(text)
+        if wanted != "other" and got != wanted:
+            return f"{where}: {text!r} is not a {wanted} (Textual uses this variable for a {wanted}, e.g. {default!r})"
+    return None
 
 
 def load_themes(folders: list[Path]) -> tuple[list[Theme], list[str]]:

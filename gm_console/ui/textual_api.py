@@ -1,0 +1,38 @@
+"""The few places where the console needs more of Textual than its public API.
+
+Each is one function or hook here, and tests/ui/test_textual_api.py checks
+each against the installed Textual, so an upgrade that changes one fails
+that test by name instead of misbehaving at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App
+
+
+def dismiss_notifications(app: App, keep: Callable[[object], bool]) -> None:
+    """Take down the notifications on screen for which ``keep`` is false.
+    (Textual offers ``clear_notifications`` for all of them, nothing for some.)"""
+    for note in list(app._notifications):
+        if not keep(note):
+            app._unnotify(note)
+
+
+class CrashHook:
+    """Mixed into an App before ``App``: ``on_crash(error)`` is called with any
+    exception that reaches Textual unhandled (a handler, a worker, a render),
+    just before Textual shuts the app down with return code 1.
+
+    Textual routes every such exception through ``App._handle_exception``;
+    there is no public hook for it."""
+
+    def on_crash(self, error: BaseException) -> None:  # pragma: no cover - overridden
+        pass
+
+    def _handle_exception(self, error: Exception) -> None:
+        try:
+            self.on_crash(error)
+        finally:
+            super()._handle_exception(error)  # type: ignore[misc]
