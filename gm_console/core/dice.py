@@ -11,9 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
+from gm_console.core.bounds import read_int, shown
 from gm_console.core.errors import NotationError
 
-_DICE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
+_DICE = re.compile(r"([0-9]*)d([0-9]+)([+-][0-9]+)?")  # ASCII digits; each number at most 9 of them
 MAX_DICE = 100
 MAX_SIDES = 1000
 
@@ -28,16 +29,16 @@ class DiceExpr:
 
     @classmethod
     def parse(cls, text: str) -> DiceExpr:
-        m = _DICE.match(text.strip().lower())
+        m = _DICE.fullmatch(text.strip().lower())
         if not m:
-            raise NotationError(f"bad dice expression {text!r}; expected NdS or NdS+M, like 2d20 or 1d20+3")
-        count = int(m.group(1)) if m.group(1) else 1
-        sides = int(m.group(2))
-        modifier = int(m.group(3)) if m.group(3) else 0
+            raise NotationError(f"bad dice expression {shown(text)}; expected NdS or NdS+M, like 2d20 or 1d20+3")
+        count = read_int(m.group(1)) if m.group(1) else 1
+        sides = read_int(m.group(2))
+        modifier = read_int(m.group(3)) if m.group(3) else 0
         if not 1 <= count <= MAX_DICE:
-            raise NotationError(f"bad dice expression {text!r}: between 1 and {MAX_DICE} dice")
+            raise NotationError(f"bad dice expression {shown(text)}: between 1 and {MAX_DICE} dice")
         if not 2 <= sides <= MAX_SIDES:
-            raise NotationError(f"bad dice expression {text!r}: a die has 2 to {MAX_SIDES} sides")
+            raise NotationError(f"bad dice expression {shown(text)}: a die has 2 to {MAX_SIDES} sides")
         return cls(count, sides, modifier)
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from gm_console.core import dice as dice_mod
 from gm_console.core import notation as n
 from gm_console.core.actions import GENERIC_ACTIONS, Action, Context
+from gm_console.core.bounds import shown
 from gm_console.core.errors import GMError, NothingToRedo, NothingToUndo, NotationError, UnknownName
 from gm_console.core.events import Event
 from gm_console.core.rules import Rules
@@ -38,12 +39,13 @@ def parse_action(line: str, verbs: dict[str, type[Action]] | None = None, *, exp
     """Parse one line of notation (syntax only; names are checked on apply)."""
     if verbs is None:
         verbs = verb_table(all_systems())
+    n.check_line(line)
     head = line.split(None, 1)
     if not head:
         raise NotationError("empty action: expected a verb such as " + ", ".join(sorted(verbs)[:8]))
     verb = head[0]
     if not n.WORD_ID.fullmatch(verb):
-        raise NotationError(f"a line starts with a verb, got {verb!r}")
+        raise NotationError(f"a line starts with a verb, got {shown(verb)}")
     cls = verbs.get(verb)
     if cls is None:
         owner = _verb_owner(verb) if explain else None
@@ -113,11 +115,11 @@ class LogError(GMError):
         self.index = index
         self.line = line
         self.reason = reason
-        super().__init__(f"log[{index}]: {reason} (in {line!r})")
+        super().__init__(f"log[{index}]: {reason} (in {shown(line)})")
 
     @property
     def problem(self) -> Problem:
-        return Problem(f"log[{self.index}]", f"{self.reason} (in {self.line!r})")
+        return Problem(f"log[{self.index}]", f"{self.reason} (in {shown(self.line)})")
 
 
 class Game:

@@ -8,6 +8,11 @@ A line is ``VERB ARG... [key=value...] [flag...] [d1,d2,...]``:
 * a trailing ``[4,17]`` holds the dice faces recorded for the action;
 * a verb may take the whole rest of the line as free text (``note The bridge falls``).
 
+A line holds no control or bidi characters and is at most ``MAX_LINE``
+characters; numbers have at most 9 digits, ids at most 80 characters, names
+at most 200 (gm_console/core/bounds.py): anything else is a NotationError
+that says so, never a bare ValueError from ``int()``.
+
 Each action class declares its syntax as a tuple of specs; parsing and
 formatting are both driven by it, so ``parse(format(a)) == a`` holds by
 construction and is property-tested.
@@ -20,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gm_console.core import bounds
 from gm_console.core.dice import DiceExpr
 from gm_console.core.errors import NotationError, UnknownName
 
@@ -42,6 +48,14 @@ class Token:
     dice: tuple[int, ...] | None = None  # set for a [..] dice token
 
 
+def check_line(line: str) -> None:
+    """Raise NotationError unless ``line`` is short enough and holds no
+    control, separator or bidi character (what a GM types or a log holds)."""
+    problem = bounds.too_long(line, bounds.MAX_LINE) or bounds.unsafe_character(line)
+    if problem:
+        raise NotationError(f"a line of notation {problem}" if problem.startswith("too") else f"the line holds {problem}")
+
+
 def _read_quoted(line: str, i: int) -> tuple[str, int]:
     """Read a quoted string starting at line[i] == '"'; return (text, index after)."""
     out = []
@@ -60,6 +74,7 @@ def _read_quoted(line: str, i: int) -> tuple[str, int]:
 
 
 def tokenize(line: str) -> list[Token]:
+    check_line(line)
     tokens: list[Token] = []
     i, n = 0, len(line)
     while i < n:
@@ -76,12 +91,13 @@ def tokenize(line: str) -> list[Token]:
             if end < 0:
                 raise NotationError("unterminated dice list: expected ']'")
             inner = line[i + 1 : end].replace(" ", "")
-            try:
-                faces = tuple(int(x) for x in inner.split(",")) if inner else ()
-            except ValueError:
-                raise NotationError(f"bad dice list [{line[i + 1:end]}]: expected numbers like [4,17]") from None
-            if not faces:
+            if not inner:
                 raise NotationError("empty dice list []: expected numbers like [4,17]")
+            parts = inner.split(",")
+            if not all(_DIGITS.fullmatch(x) for x in parts):
+                raw = line[i + 1 : end] if end - i <= 40 else line[i + 1 : i + 38] + "..."
+                raise NotationError(f"bad dice list [{raw}]: expected numbers like [4,17]")
+            faces = tuple(bounds.read_int(x) for x in parts)
             tokens.append(Token(line[i : end + 1], start, dice=faces))
             i = end + 1
         else:
@@ -127,28 +143,37 @@ class Kind:
     fast: str = ""
 
 
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: \d would take any script's
+
+
 def _int(text: str) -> int:
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise NotationError(f"expected a whole number, got {text!r}")
-    return int(text)
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise NotationError(f"expected a whole number, got {bounds.shown(text)}")
+    return bounds.read_int(text)
 
 
 def _delta(text: str) -> int:
-    if not re.fullmatch(r"[+-]\d+", text):
-        raise NotationError(f"expected a signed number like +2 or -1, got {text!r}")
-    return int(text)
+    if not re.fullmatch(r"[+-][0-9]+", text):
+        raise NotationError(f"expected a signed number like +2 or -1, got {bounds.shown(text)}")
+    return bounds.read_int(text)
 
 
 def _name(text: str) -> str:
-    if not text or any(ord(c) < 32 for c in text):
-        raise NotationError(f"expected a name, got {text!r}")
+    problem = bounds.unsafe_character(text)
+    if not text or problem:
+        raise NotationError(f"expected a name, got {bounds.shown(text)}" + (f": {problem}" if problem else ""))
+    problem = bounds.too_long(text, bounds.MAX_LABEL)
+    if problem:
+        raise NotationError(f"name {bounds.shown(text, 30)} is {problem}")
     return text
 
 
 def _ident(kind: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
+        if len(text) > bounds.MAX_ID:
+            raise NotationError(f"{kind} id {bounds.shown(text, 30)} is {bounds.too_long(text, bounds.MAX_ID)}")
         if not WORD_ID.fullmatch(text):
-            raise NotationError(f"expected a {kind} id (a letter, then letters, digits, _ or -), got {text!r}")
+            raise NotationError(f"expected a {kind} id (a letter, then letters, digits, _ or -), got {bounds.shown(text)}")
         return text
 
     return parse
@@ -158,14 +183,14 @@ def _dice_expr(text: str) -> str:
     return str(DiceExpr.parse(text))
 
 
-DURATION = re.compile(r"(\d+)([trs])")
+DURATION = re.compile(r"([0-9]+)([trs])")
 DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}
 
 
 def _duration(text: str) -> str:
     m = DURATION.fullmatch(text)
-    if not m or int(m.group(1)) < 1:
-        raise NotationError(f"expected a duration like 2t (turns), 3r (rounds) or 1s (shift ends), got {text!r}")
+    if not m or bounds.read_int(m.group(1)) < 1:
+        raise NotationError(f"expected a duration like 2t (turns), 3r (rounds) or 1s (shift ends), got {bounds.shown(text)}")
     return f"{int(m.group(1))}{m.group(2)}"
 
 
@@ -302,6 +327,9 @@ def parse_rest(cls: type[Action], verb: str, remainder: str) -> Action:
     """Parse a verb whose whole syntax is free text (``note ...``): no tokenizing."""
     spec = cls.SYNTAX[0]
     text = remainder.strip()
+    problem = bounds.too_long(text, bounds.MAX_TEXT) or bounds.unsafe_character(text)
+    if problem:
+        raise NotationError(f"{verb}: the text is {problem}" if problem.startswith("too") else f"{verb}: the text holds {problem}")
     if text.startswith('"'):
         try:
             toks = tokenize(text)
@@ -446,10 +474,11 @@ def format_with(action: Action) -> str:
 
 _FAST_WORDS = {
     # a bare word of each kind that ``Kind.parse`` turns into exactly (value)
-    "id": (r"[A-Za-z][A-Za-z0-9_-]*", False),  # WORD_ID: the word itself
-    "name": (r"[A-Za-z0-9_.:+\-#/@!?%*'<>&]+", False),  # SAFE_WORD: no space, quote, '=', '[' or control
-    "int": (r"[+-]?[0-9]+", True),  # the number
-    "delta": (r"[+-][0-9]+", True),
+    # (each as long as its kind allows: a longer word is the general parser's to refuse)
+    "id": (rf"[A-Za-z][A-Za-z0-9_-]{{0,{bounds.MAX_ID - 1}}}", False),  # WORD_ID: the word itself
+    "name": (rf"[A-Za-z0-9_.:+\-#/@!?%*'<>&]{{1,{bounds.MAX_LABEL}}}", False),  # SAFE_WORD: no space, quote, '=', '[' or control
+    "int": (rf"[+-]?[0-9]{{1,{bounds.MAX_DIGITS}}}", True),  # the number
+    "delta": (rf"[+-][0-9]{{1,{bounds.MAX_DIGITS}}}", True),
 }
 
 
@@ -518,7 +547,8 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
         pattern += f" (?P<{spec.name}>{word})"
     pattern += ")?" * optional
     if cls.ROLLS:
-        pattern += rf"(?: \[(?P<{_DICE_GROUP}>[0-9]+(?:,[0-9]+)*)\])?"
+        face = rf"[0-9]{{1,{bounds.MAX_DIGITS}}}"
+        pattern += rf"(?: \[(?P<{_DICE_GROUP}>{face}(?:,{face})*)\])?"
     fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
     return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS)
 

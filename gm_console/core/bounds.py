@@ -1,0 +1,97 @@
+"""What the core accepts from a GM or a file: numbers, lengths, characters.
+
+One place for the limits that the schema (encounter files) and the notation
+(action lines) both enforce, so that a value the file may hold is a value
+the GM may type, and the other way round:
+
+* a number has at most ``MAX_DIGITS`` (9) digits, so ``|n| <= 999,999,999``;
+  Python's own ``int()`` refuses strings of more than 4,300 digits with a
+  bare ``ValueError``, and a number that large means nothing at a table;
+* an id (of a unit, zone, side, card ...) is 1 to ``MAX_ID`` (80) characters;
+* any other displayed string on one line (a name, a title, a trait, an item,
+  a label) is at most ``MAX_LABEL`` (200) characters;
+* free text (a description, a card's text, a note in the log) is at most
+  ``MAX_TEXT`` (10,000) characters, and a line of notation at most
+  ``MAX_LINE`` (10,000);
+* no text holds a control character (Unicode category Cc: NUL, escape,
+  carriage return, ...), a line or paragraph separator (U+2028, U+2029), a
+  lone surrogate, or a bidirectional override or isolate (U+202A to U+202E,
+  U+2066 to U+2069), which can make a name display as something else; free
+  text in a file may hold newlines and tabs, nothing else of these.
+
+The checks are regular expressions and plain comparisons, so refusing a
+megabyte of text costs no more than reading it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from gm_console.core.errors import NotationError
+
+MAX_DIGITS = 9
+MAX_NUMBER = 10**MAX_DIGITS - 1
+MAX_ID = 80
+MAX_LABEL = 200
+MAX_TEXT = 10_000
+MAX_LINE = 10_000
+
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+# Cc is exactly U+0000-U+001F and U+007F-U+009F; Zl and Zp are U+2028 and U+2029; Cs is U+D800-U+DFFF
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
+    """Why ``text`` cannot be shown as it is (None when it can): the first
+    control character, separator, surrogate or bidi control, and where."""
+    m = (_UNSAFE_IN_TEXT if multiline else _UNSAFE).search(text)
+    if m is None:
+        return None
+    char = m.group()
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        what = "a lone surrogate"
+    elif char in BIDI_CONTROLS:
+        what = "a bidirectional control"
+    elif char in "\u2028\u2029":
+        what = "a line separator"
+    else:
+        what = "a control character"
+    name = unicodedata.name(char, "")
+    label = f"U+{code:04X}" + (f" {name}" if name else "")
+    allowed = " (newlines and tabs are fine here)" if multiline else ""
+    return f"{what} ({label}) at character {m.start() + 1}; text may not hold control characters{allowed}"
+
+
+def too_long(text: str, limit: int | None) -> str | None:
+    """Why ``text`` is too long (None when it is not)."""
+    if limit is None or len(text) <= limit:
+        return None
+    return f"too long: {len(text):,} characters, at most {limit:,} here"
+
+
+def number_problem(digits: str) -> str | None:
+    """Why a string of digits (with an optional sign) is too big a number, or None."""
+    count = len(digits.lstrip("+-"))
+    if count <= MAX_DIGITS:
+        return None
+    shown = digits if len(digits) <= 20 else digits[:12] + "..."
+    return f"number {shown} is too big ({count:,} digits): at most {MAX_DIGITS} digits (up to {MAX_NUMBER:,})"
+
+
+def read_int(text: str) -> int:
+    """``int(text)`` for a string already matched as ``[+-]?[0-9]+``; raise
+    NotationError when it has more than ``MAX_DIGITS`` digits."""
+    problem = number_problem(text)
+    if problem:
+        raise NotationError(problem)
+    return int(text)
+
+
+def shown(text: str, limit: int = 80) -> str:
+    """``repr(text)``, cut to about ``limit`` characters (for messages)."""
+    if len(text) > limit:
+        return repr(text[: limit - 3]) + f"... ({len(text):,} characters)"
+    return repr(text)
