@@ -8,27 +8,54 @@ unknown keys dropped) so that later checks can find the problems that remain.
 
 The same specs produce the normalised form that is saved (defaults omitted,
 keys in a fixed order), which is what makes load-then-save byte-stable.
+
+Bounds (the numbers are in gm_console/core/bounds.py, shared with the notation):
+
+* ``Int`` without ``min``/``max`` takes at most 9 digits (``|n| <= 999,999,999``);
+  explicit bounds replace that (the dice seed goes up to 2**63 - 1);
+* ``Float`` refuses NaN and the infinities (TOML has ``nan`` and ``inf``, and
+  NaN passes every ``<``/``>`` comparison);
+* ``Str`` is one line of displayed text (a name, a title, a trait), at most 200
+  characters; ``Id`` at most 80; ``Text`` is free text (a description, a
+  card's text) of up to 10,000 characters that may hold newlines and tabs;
+* no string holds a control character (Unicode Cc), U+2028/U+2029, a lone
+  surrogate, or a bidi override or isolate (U+202A-U+202E, U+2066-U+2069);
+  ``Str(raw=True)`` (the log lines) leaves that to the notation, which names
+  the entry (``log[3]``);
+* a key longer than 40 characters or holding such characters is shown cut
+  and escaped in key paths, so a message never carries what it refuses.
+
+Every string check runs its length test first, so a megabyte of text is
+refused in the time it takes to measure it.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm_console.core import bounds
 from gm_console.core.errors import nearest
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a document, at a key path (``units[2].hp``)."""
+    """One thing wrong with a document, at a key path (``units[2].hp``) and,
+    when known, a line and column of the file (``line 3, column 12: ...``)."""
 
     path: str
     message: str
+    line: int | None = None
+    column: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        where = ""
+        if self.line is not None:
+            where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "") + ": "
+        return where + (f"{self.path}: {self.message}" if self.path else self.message)
 
 
 class _Invalid:
@@ -40,12 +67,29 @@ INVALID: Any = _Invalid()
 MISSING: Any = object()
 
 
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+MAX_KEY_SHOWN = 40
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
-        key = '"' + key.replace('"', '\\"') + '"'
+    if not _PLAIN_KEY.fullmatch(key):
+        key = '"' + _escaped(key[:MAX_KEY_SHOWN]) + ('..."' if len(key) > MAX_KEY_SHOWN else '"')
     return f"{path}.{key}" if path else key
+
+
+def _escaped(text: str) -> str:
+    """``text`` with quotes, backslashes and anything unprintable escaped."""
+    out = []
+    for c in text:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c.isprintable():
+            out.append(c)
+        else:
+            out.append(repr(c)[1:-1])
+    return "".join(out)
 
 
 def type_name(value: Any) -> str:
@@ -65,7 +109,21 @@ def type_name(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:  # str() of 4,300 digits or more raises
+        return f"<a number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits>"
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]  # repr() of a long string only to cut it
+    elif isinstance(value, (list, dict)):
+        return f"<{type_name(value)} of {len(value)} items>" if len(value) > 8 else _short_repr(value)
     text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _short_repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # deeply nested, or a number too long to show
+        return f"<{type_name(value)}>"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -105,6 +163,11 @@ class Int(Spec):
             return self._bad(value, path, problems)
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             return self._bad(value, path, problems)
+        if (self.min is None and value < -bounds.MAX_NUMBER) or (self.max is None and value > bounds.MAX_NUMBER):
+            problems.append(
+                Problem(path, f"expected {self.describe()} of at most {bounds.MAX_DIGITS} digits (up to {bounds.MAX_NUMBER:,}), got {_shown(value)}")
+            )
+            return INVALID
         return value
 
     def describe(self) -> str:
@@ -128,9 +191,16 @@ class Float(Spec):
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self._bad(value, path, problems)
-        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond any float
+            number = math.inf
+        if not math.isfinite(number):  # NaN passes every comparison below
+            problems.append(Problem(path, f"expected {self.describe()}, got {_shown(value)}: not a finite number"))
+            return INVALID
+        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
             return self._bad(value, path, problems)
-        return float(value)
+        return number
 
     def describe(self) -> str:
         if self.min is not None and self.max is not None:
@@ -160,21 +230,35 @@ ID_PATTERN = r"[A-Za-z][A-Za-z0-9_-]*"
 
 @dataclass(frozen=True)
 class Str(Spec):
-    """A string: one of ``choices``, or matching ``pattern``, or any (non-empty unless ``allow_empty``)."""
+    """A string: one of ``choices``, or matching ``pattern``, or any (non-empty unless ``allow_empty``).
+
+    At most ``max_len`` characters (None: no bound); no control, separator or
+    bidi character (``multiline`` admits newlines and tabs); ``raw`` skips the
+    character check, for strings another layer checks (the log's notation).
+    """
 
     choices: tuple[str, ...] | None = None
     pattern: str | None = None
     pattern_doc: str = ""
     allow_empty: bool = False
     doc: str = ""
+    max_len: int | None = bounds.MAX_LABEL
+    multiline: bool = False
+    raw: bool = False
 
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
         if not isinstance(value, str):
             return self._bad(value, path, problems)
+        problem = bounds.too_long(value, self.max_len)
+        if problem is None and not self.raw:
+            problem = bounds.unsafe_character(value, multiline=self.multiline)
+        if problem is not None:
+            problems.append(Problem(path, problem))
+            return INVALID
         if self.choices is not None and value not in self.choices:
             hint = nearest(value, self.choices)
             extra = f" (did you mean {hint!r}?)" if hint else ""
-            problems.append(Problem(path, f"expected one of {', '.join(map(repr, self.choices))}, got {value!r}{extra}"))
+            problems.append(Problem(path, f"expected one of {', '.join(map(repr, self.choices))}, got {_shown(value)}{extra}"))
             return INVALID
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             return self._bad(value, path, problems)
@@ -183,18 +267,30 @@ class Str(Spec):
         return value
 
     def passes_as_is(self) -> type | None:
-        return str if self.choices is None and self.pattern is None and self.allow_empty else None
+        plain = self.choices is None and self.pattern is None and self.allow_empty
+        return str if plain and self.raw and self.max_len is None else None
 
     def describe(self) -> str:
         if self.choices is not None:
             return "one of " + ", ".join(map(repr, self.choices))
         if self.pattern is not None:
-            return self.pattern_doc or f"a string matching {self.pattern}"
-        return "a string" if self.allow_empty else "a non-empty string"
+            text = self.pattern_doc or f"a string matching {self.pattern}"
+            return text if self.max_len is None else f"{text}, up to {self.max_len:,} characters"
+        if self.multiline:
+            text = "text (newlines allowed)"
+        else:
+            text = "a string" if self.allow_empty else "a non-empty string"
+        return text if self.max_len is None else f"{text} of up to {self.max_len:,} characters"
 
 
 def Id(doc: str = "") -> Str:
-    return Str(pattern=ID_PATTERN, pattern_doc="an id (a letter, then letters, digits, _ or -)", doc=doc)
+    return Str(pattern=ID_PATTERN, pattern_doc="an id (a letter, then letters, digits, _ or -)", doc=doc, max_len=bounds.MAX_ID)
+
+
+def Text(doc: str = "", *, allow_empty: bool = True) -> Str:
+    """Free text shown to the GM (a description, a card's text): may hold
+    newlines and tabs, up to ``bounds.MAX_TEXT`` characters."""
+    return Str(allow_empty=allow_empty, multiline=True, max_len=bounds.MAX_TEXT, doc=doc)
 
 
 @dataclass(frozen=True)
@@ -268,13 +364,14 @@ class Table(Spec):
             elif self.extra is not None and re.fullmatch(self.extra_key, key):
                 out[key] = self.extra.check(raw, sub, problems)
             else:
-                hint = nearest(key, self.keys)
+                hint = nearest(key, self.keys) if len(key) <= MAX_KEY_SHOWN else None
+                shown = _shown(key)
                 if hint:
-                    problems.append(Problem(sub, f"unknown key {key!r} (did you mean {hint!r}?)"))
+                    problems.append(Problem(sub, f"unknown key {shown} (did you mean {hint!r}?)"))
                 elif self.keys:
-                    problems.append(Problem(sub, f"unknown key {key!r}; expected one of: {', '.join(self.keys)}"))
+                    problems.append(Problem(sub, f"unknown key {shown}; expected one of: {', '.join(self.keys)}"))
                 else:
-                    problems.append(Problem(sub, f"unknown key {key!r}"))
+                    problems.append(Problem(sub, f"unknown key {shown}"))
         for key, spec in self.keys.items():
             if key in out:
                 continue

@@ -44,7 +44,7 @@ CONDITION = s.Table(
     {
         "name": Key(s.Str(), required=True, doc="the condition"),
         "for": Key(
-            s.Str(pattern=r"[1-9]\d*[trs]", pattern_doc="a duration like 2t, 3r or 1s"),
+            s.Str(pattern=r"[1-9][0-9]{0,8}[trs]", pattern_doc="a duration like 2t, 3r or 1s (at most 9 digits)", max_len=None),
             doc="how long: turns, rounds or Shift Ends",
         ),
     },
@@ -115,7 +115,7 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     keys: dict[str, Key] = {
         "format": Key(s.Int(), required=True, doc=f"the file format version, {FORMAT_VERSION}"),
         "title": Key(s.Str(), required=True, doc="shown in the title bar"),
-        "description": Key(s.Str(allow_empty=True), default="", doc="notes for the GM"),
+        "description": Key(s.Text(), default="", doc="notes for the GM"),
         "systems": Key(s.List(s.Str(choices=names), unique=True), required=True, doc="rule systems in use"),
         "seed": Key(s.Int(min=0, max=2**63 - 1), default=0, doc="seed of the dice the console rolls"),
         "dice": Key(s.Str(choices=DICE_MODES), default="auto", doc="auto: the console rolls; manual: the GM enters"),
@@ -133,7 +133,9 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
         if system.BOARD_TABLE is not None:
             keys[system.NAME] = Key(system.BOARD_TABLE, doc=f"the {system.TITLE} board")
     _admit_unused(keys, systems)
-    keys["log"] = Key(s.List(s.Str(allow_empty=True)), default=[], doc="the actions, one notation line each")
+    # the log's lines are checked (characters, length, numbers) by the notation as they are replayed,
+    # which names the entry: log[3]
+    keys["log"] = Key(s.List(s.Str(allow_empty=True, raw=True, max_len=None)), default=[], doc="the actions, one notation line each")
     return s.Table(keys, name="an encounter")
 
 

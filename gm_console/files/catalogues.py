@@ -7,7 +7,6 @@ encounter may add entries in its own section; that merge is the system's.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from typing import Any
 
@@ -17,9 +16,16 @@ from gm_console.files.paths import DATA
 
 
 @cache
-def _read(name: str) -> dict[str, Any]:
-    with open(DATA / name, "rb") as handle:
-        return tomllib.load(handle)
+def _read(name: str) -> tuple[dict[str, Any], Problem | None]:
+    """A bundled catalogue's table, or the problem that stopped reading it."""
+    from gm_console.files.encounter_io import decode_utf8, parse_toml
+
+    try:
+        data = (DATA / name).read_bytes()
+    except OSError as exc:
+        return {}, Problem("", f"cannot read: {exc.strerror or exc}")
+    text, problem = decode_utf8(data)
+    return (({}, problem) if problem is not None else parse_toml(text))
 
 
 def load_catalogues(systems: tuple[str, ...], problems: list[Problem]) -> dict[str, Any]:
@@ -28,10 +34,10 @@ def load_catalogues(systems: tuple[str, ...], problems: list[Problem]) -> dict[s
         system = get_system(name)
         if not system.CATALOGUE:
             continue
-        try:
-            raw = _read(system.CATALOGUE)
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            problems.append(Problem(f"<catalogue {system.CATALOGUE}>", f"cannot read: {exc}"))
+        raw, problem = _read(system.CATALOGUE)
+        if problem is not None:
+            # (the line is the catalogue's, not the encounter's: it goes after the catalogue's name)
+            problems.append(Problem(f"<catalogue {system.CATALOGUE}>", str(problem)))
             continue
         table = getattr(system, "CATALOGUE_TABLE", None)
         if table is not None:

@@ -4,10 +4,17 @@ path), replay the log, and save atomically keeping a ``.bak``.
 Saving writes the normal form (defaults left out, keys in schema order), so
 load-then-save of a file that was saved once gives the same bytes.
 Comments in a hand-written file are not kept by a save: the ``.bak`` is.
+
+Whatever the bytes, reading ends in a Game or an EncounterFileError whose
+every line is ``FILE: [line L[, column C]: ][key.path: ]message``: a file
+that is not UTF-8 (line and column of the first bad byte), not TOML, nested
+too deeply for the parser (line where it goes past ``MAX_NESTING``), or with
+an integer too long for Python to read (its line).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -36,11 +43,63 @@ class EncounterFileError(ValueError):
 
 def loads_encounter(text: str, name: str = "<encounter>") -> Game:
     """Parse, validate and replay an encounter document; raise EncounterFileError."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise EncounterFileError(name, [Problem("", f"not valid TOML: {exc}")]) from None
+    data, problem = parse_toml(text)
+    if problem is not None:
+        raise EncounterFileError(name, [problem])
     return game_from_data(data, name)
+
+
+MAX_NESTING = 100  # arrays and inline tables inside each other; tomllib's recursion gives out a few hundred deep
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
+
+
+def parse_toml(text: str) -> tuple[dict[str, Any], Problem | None]:
+    """``tomllib.loads(text)``, or the problem that stopped it (with its line
+    when the parser does not give one)."""
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as exc:
+        return {}, Problem("", f"not valid TOML: {exc}")
+    except RecursionError:
+        line = _too_deep_line(text)
+        return {}, Problem("", f"not valid TOML: arrays or tables nested too deeply (more than {MAX_NESTING} levels)", line=line)
+    except ValueError as exc:  # an integer of more than 4,300 digits: int() refuses it inside the parser
+        m = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, m.start()) + 1 if m else None
+        return {}, Problem("", f"not valid here: a number too long to read ({exc}); numbers have at most 9 digits", line=line)
+
+
+def _too_deep_line(text: str) -> int | None:
+    """The line where arrays and inline tables first nest more than
+    ``MAX_NESTING`` deep (strings and comments skipped), or None."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                if text[i] == "\\" and quote[0] == '"':
+                    i += 1
+                elif text[i] == "\n":
+                    line += 1
+                i += 1
+            i += len(quote)
+            continue
+        i += 1
+    return None
 
 
 def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
@@ -61,12 +120,29 @@ def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
 def load_encounter(path: str | Path) -> Game:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise EncounterFileError(path, [Problem("", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EncounterFileError(path, [Problem("", f"cannot read: {exc}")]) from None
+    except OSError as exc:
+        raise EncounterFileError(path, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
+    text, problem = decode_utf8(data)
+    if problem is not None:
+        raise EncounterFileError(path, [problem])
     return loads_encounter(text, str(path))
+
+
+def decode_utf8(data: bytes) -> tuple[str, Problem | None]:
+    """The text of a file's bytes, or where (line, column) they stop being UTF-8."""
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        column = len(data[line_start:start].decode("utf-8", errors="replace")) + 1
+        line = data.count(b"\n", 0, start) + 1
+        bad = data[start : max(exc.end, start + 1)]
+        message = f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} ({exc.reason}); save the file as UTF-8"
+        return "", Problem("", message, line=line, column=column)
 
 
 def check_file(path: str | Path) -> list[str]:

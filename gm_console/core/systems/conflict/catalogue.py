@@ -33,7 +33,7 @@ WEAPON = s.Table(
         "range": Key(s.Str(choices=BANDS), doc="the farthest band it reaches (default: reach for melee, long for ranged)"),
         "qualities": Key(s.List(s.Str(pattern=QUALITY.pattern, pattern_doc=QUALITY_DOC), unique=True), default=[]),
         "cysuit": Key(s.Bool(), default=False, doc="any functional cysuit can form it from colony mass"),
-        "text": Key(s.Str(allow_empty=True), default="", doc="a line of description"),
+        "text": Key(s.Text(), default="", doc="a line of description"),
     },
     name="a weapon table",
 )
@@ -41,7 +41,7 @@ WEAPON = s.Table(
 ACTION = s.Table(
     {
         "name": Key(s.Str(), required=True),
-        "text": Key(s.Str(), required=True, doc="what it does, in a line"),
+        "text": Key(s.Text(allow_empty=False), required=True, doc="what it does, in a line"),
         "verb": Key(s.Str(), doc="the console verb that takes this action, when it has one"),
         "effect": Key(s.Str(choices=EFFECTS), default="none", doc="what the console does when it is taken"),
     },
@@ -54,12 +54,12 @@ SPEND = s.Table(
         "cost": Key(s.Int(min=1, max=9), required=True, doc="Momentum (or Threat for an NPC) per use"),
         "combat": Key(s.Bool(), default=True, doc="a combat spend: paid Momentum adds equal Threat"),
         "effect": Key(s.Str(choices=SPEND_EFFECTS), default="none", doc="what the console does: prone (on=UNIT), withdraw"),
-        "text": Key(s.Str(), required=True),
+        "text": Key(s.Text(allow_empty=False), required=True),
     },
     name="a spend table",
 )
 
-QUALITY_ENTRY = s.Table({"name": Key(s.Str(), required=True), "text": Key(s.Str(), required=True)}, name="a quality table")
+QUALITY_ENTRY = s.Table({"name": Key(s.Str(), required=True), "text": Key(s.Text(allow_empty=False), required=True)}, name="a quality table")
 
 
 def _table_of(spec: s.Table, what: str) -> s.Table:

@@ -31,7 +31,7 @@ KINDS = ("personnel", "equipment", "executive", "incident", "facility")
 
 # ------------------------------------------------------------------ schema
 
-_TEXT = Key(s.Str(allow_empty=True), default="", doc="what the card does, in a line")
+_TEXT = Key(s.Text(), default="", doc="what the card does, in a line")
 _NAME = Key(s.Str(), doc="the printed name (default: the id)")
 _TRAITS = Key(s.List(s.Str(pattern=r"[A-Z][A-Z0-9_-]*", pattern_doc="an upper-case trait"), unique=True), default=[])
 
