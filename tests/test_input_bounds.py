@@ -342,3 +342,35 @@ def test_a_broken_bundled_catalogue_is_an_encounter_file_error(tmp_path, monkeyp
 def test_a_valid_game_from_a_dict_with_nan_in_a_stat_is_refused():
     with pytest.raises(EncounterFileError, match=r"units\[0\]\.stats\.hp"):
         game_from_dict(minimal(units=[{"id": "kai", "side": "pcs", "stats": {"hp": math.nan}}]))
+
+
+# ------------------------------------------------------------------ found by the fuzzer (tests/fuzz/run.py)
+
+
+def test_a_hex_format_version_of_five_thousand_digits_is_reported_not_raised():
+    (message,) = file_problems(GOOD.replace("format = 1", "format = 0x" + "f" * 5000))
+    assert message.startswith("bad.toml: format: unsupported format version <a number of about")
+
+
+def test_a_toml_error_at_the_end_of_the_document_names_the_last_line():
+    (message,) = file_problems(GOOD + 'x = "unterminated')
+    assert message.startswith("bad.toml: not valid TOML: ") and "(at end of document: line 12)" in message
+
+
+def test_unknown_cards_found_while_building_the_board_are_problems_with_key_paths():
+    text = (ENCOUNTERS / "reactor-night-shift.toml").read_text()
+    text = text.replace('card = "reserve-enlisted"', 'card = "reserve-enlistd"').replace('items = ["m80-amr"]', 'items = ["m80-am"]')
+    with pytest.raises(EncounterFileError) as info:
+        loads_encounter(text, "night.toml")
+    assert [p.path for p in info.value.problems] == ["units[1].reactor.card", "units[10].items[0]"]
+    assert info.value.messages()[0].startswith("night.toml: units[1].reactor.card: unknown personnel card 'reserve-enlistd'")
+
+
+def test_unknown_weapons_found_while_building_the_board_are_problems_with_key_paths():
+    text = (ENCOUNTERS / "conflict-relay-station.toml").read_text()
+    assert 'weapons = ["' in text
+    text = text.replace('weapons = ["', 'weapons = ["nope", "', 1)
+    with pytest.raises(EncounterFileError) as info:
+        loads_encounter(text, "relay.toml")
+    (problem,) = info.value.problems
+    assert problem.path.endswith(".conflict.weapons[0]") and problem.message.startswith("unknown weapon 'nope'")

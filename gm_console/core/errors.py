@@ -59,6 +59,15 @@ class DiceNeeded(GMError):
         super().__init__(f"enter the dice for {purpose or 'this action'}: {dice}")
 
 
+class SetupError(GMError):
+    """A setup the schema passed but a system cannot build (an unknown card or
+    weapon): each problem as (key path, message), like a schema Problem."""
+
+    def __init__(self, problems: Iterable[tuple[str, str]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(f"{path}: {message}" if path else message for path, message in self.problems))
+
+
 class NothingToUndo(GMError):
     pass
 

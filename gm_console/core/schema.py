@@ -108,7 +108,7 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def _shown(value: Any) -> str:
+def shown_value(value: Any) -> str:
     if isinstance(value, int) and value.bit_length() > 128:  # str() of 4,300 digits or more raises
         return f"<a number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits>"
     if isinstance(value, str) and len(value) > 40:
@@ -146,7 +146,7 @@ class Spec:
         return None
 
     def _bad(self, value: Any, path: str, problems: list[Problem]) -> Any:
-        problems.append(Problem(path, f"expected {self.describe()}, got {type_name(value)} {_shown(value)}"))
+        problems.append(Problem(path, f"expected {self.describe()}, got {type_name(value)} {shown_value(value)}"))
         return INVALID
 
 
@@ -165,7 +165,7 @@ class Int(Spec):
             return self._bad(value, path, problems)
         if (self.min is None and value < -bounds.MAX_NUMBER) or (self.max is None and value > bounds.MAX_NUMBER):
             problems.append(
-                Problem(path, f"expected {self.describe()} of at most {bounds.MAX_DIGITS} digits (up to {bounds.MAX_NUMBER:,}), got {_shown(value)}")
+                Problem(path, f"expected {self.describe()} of at most {bounds.MAX_DIGITS} digits (up to {bounds.MAX_NUMBER:,}), got {shown_value(value)}")
             )
             return INVALID
         return value
@@ -196,7 +196,7 @@ class Float(Spec):
         except OverflowError:  # an integer beyond any float
             number = math.inf
         if not math.isfinite(number):  # NaN passes every comparison below
-            problems.append(Problem(path, f"expected {self.describe()}, got {_shown(value)}: not a finite number"))
+            problems.append(Problem(path, f"expected {self.describe()}, got {shown_value(value)}: not a finite number"))
             return INVALID
         if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
             return self._bad(value, path, problems)
@@ -258,7 +258,7 @@ class Str(Spec):
         if self.choices is not None and value not in self.choices:
             hint = nearest(value, self.choices)
             extra = f" (did you mean {hint!r}?)" if hint else ""
-            problems.append(Problem(path, f"expected one of {', '.join(map(repr, self.choices))}, got {_shown(value)}{extra}"))
+            problems.append(Problem(path, f"expected one of {', '.join(map(repr, self.choices))}, got {shown_value(value)}{extra}"))
             return INVALID
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             return self._bad(value, path, problems)
@@ -365,7 +365,7 @@ class Table(Spec):
                 out[key] = self.extra.check(raw, sub, problems)
             else:
                 hint = nearest(key, self.keys) if len(key) <= MAX_KEY_SHOWN else None
-                shown = _shown(key)
+                shown = shown_value(key)
                 if hint:
                     problems.append(Problem(sub, f"unknown key {shown} (did you mean {hint!r}?)"))
                 elif self.keys:

@@ -53,6 +53,19 @@ CONDITION = s.Table(
 
 POOL_SPEC = s.Int(min=-1000, max=1000)
 
+PLAYERS = s.Table(
+    {
+        "health": Key(
+            s.Str(choices=("exact", "descriptor", "hidden")),
+            default="descriptor",
+            doc="NPC health in the player view: exact numbers, a descriptor (Unhurt, Hurt, Bloodied, Down) or nothing",
+        ),
+        "threat": Key(s.Bool(), default=False, doc="whether the player view shows the Threat pool"),
+        "turns_shown": Key(s.Int(min=1, max=20), default=5, doc="how many next turns the player view lists"),
+    },
+    name="a players table",
+)
+
 
 ANY = s.Custom(description="a table (checked once its system is in systems)")
 
@@ -127,6 +140,7 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
             default={},
             doc="shared pools by name (Momentum, Threat, ...)",
         ),
+        "players": Key(PLAYERS, default={}, doc="`[players]`: what the player view shows (docs/players.md)"),
         "units": Key(s.List(unit_schema(systems)), default=[], doc="everyone in the fight at the start"),
     }
     for system in systems:
@@ -157,6 +171,7 @@ class Setup:
     zones = property(lambda self: self.data.get("zones", []))
     units = property(lambda self: self.data.get("units", []))
     pools = property(lambda self: self.data.get("pools", {}))
+    players = property(lambda self: self.data.get("players", {}))
 
     def board(self, system: str) -> dict[str, Any] | None:
         return self.data.get(system)
@@ -183,7 +198,7 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
     problems: list[Problem] = []
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt != FORMAT_VERSION:
-        problems.append(Problem("format", f"unsupported format version {fmt}; this console reads version {FORMAT_VERSION}"))
+        problems.append(Problem("format", f"unsupported format version {s.shown_value(fmt)}; this console reads version {FORMAT_VERSION}"))
         return None, [], problems
     named = data.get("systems") if isinstance(data.get("systems"), list) else []
     doc = schema_for(named).check(data, "", problems)

@@ -21,6 +21,7 @@ from typing import Any
 
 import tomli_w
 
+from gm_console.core.errors import SetupError
 from gm_console.core.game import Game, LogError
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup, check_document
@@ -59,7 +60,10 @@ def parse_toml(text: str) -> tuple[dict[str, Any], Problem | None]:
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
-        return {}, Problem("", f"not valid TOML: {exc}")
+        message = str(exc)
+        if message.endswith("(at end of document)"):  # say which line that is
+            message = message[:-1] + f": line {text.count(chr(10)) + 1})"
+        return {}, Problem("", f"not valid TOML: {message}")
     except RecursionError:
         line = _too_deep_line(text)
         return {}, Problem("", f"not valid TOML: arrays or tables nested too deeply (more than {MAX_NESTING} levels)", line=line)
@@ -113,6 +117,8 @@ def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
         return Game.load(setup, log)
     except LogError as exc:
         raise EncounterFileError(name, [exc.problem]) from None
+    except SetupError as exc:  # a system could not build what the setup names (a card, a weapon)
+        raise EncounterFileError(name, [Problem(path, message) for path, message in exc.problems]) from None
     except ValueError as exc:  # a system refused the setup while building the state
         raise EncounterFileError(name, [Problem("", str(exc))]) from None
 

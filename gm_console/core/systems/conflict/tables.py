@@ -8,6 +8,7 @@ from typing import Any
 
 from gm_console.core import schema as s
 from gm_console.core.schema import Key, Problem
+from gm_console.core.errors import SetupError
 
 from .board import TIERS, Board, Char, Hazard, Injury
 from .catalogue import EXTENSION_KEYS, Catalogue
@@ -110,11 +111,9 @@ def make_board(setup: Any) -> Board:
     for i, unit in enumerate(setup.units):
         for j, wid in enumerate((unit.get("conflict") or {}).get("weapons", [])):
             if catalogue.weapon(wid) is None:
-                problems.append(
-                    f"units[{i}].conflict.weapons[{j}]: unknown weapon {wid!r}{catalogue.suggest(wid, catalogue.weapons)}"
-                )
+                problems.append((f"units[{i}].conflict.weapons[{j}]", f"unknown weapon {wid!r}{catalogue.suggest(wid, catalogue.weapons)}"))
     if problems:
-        raise ValueError("; ".join(problems))
+        raise SetupError(problems)
     b = Board(catalogue, opening=data.get("opening", "players"), first=data.get("first"))
     b.to_go = b.opening
     for h in data.get("hazards", []):

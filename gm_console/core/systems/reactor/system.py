@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core import schema as s
-from gm_console.core.errors import GMError
+from gm_console.core.errors import GMError, SetupError
 from gm_console.core.schema import Key, Problem
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.system import System
@@ -124,13 +124,13 @@ class ReactorSystem(System):
         data = setup.board(NAME) or {}
         cards = Catalogue(setup.catalogues.get(NAME) or {})
         cards.merge(data.get("cards", {}))
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []
 
         def need(kind: str, ref: str, where: str) -> Any:
             try:
                 return cards.find(kind, ref)
             except GMError as exc:
-                problems.append(f"{where}: {exc}")
+                problems.append((where, str(exc)))
                 return None
 
         order = [side["id"] for side in setup.sides]
@@ -160,7 +160,7 @@ class ReactorSystem(System):
             for j, item in enumerate(unit.get("items", [])):
                 need("equipment", item, f"units[{i}].items[{j}]")
         if problems:
-            raise GMError("\n".join(problems))
+            raise SetupError(problems)
         active = data.get("active") or order[0]
         return Board(cards, plants, facilities, {}, active, data.get("phase", "operations"))
 
