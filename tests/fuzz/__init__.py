@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import random
 import re
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -204,19 +207,23 @@ def _ids(game: Game | None) -> dict[str, list[str]]:
     return {"unit": list(state.units) or ["kai"], "zone": list(state.zones) or ["a"], "side": list(state.sides) or ["pcs"]}
 
 
-def _value(rng: random.Random, kind: n.Kind, ids: dict[str, list[str]]) -> str:
-    roll = rng.random()
-    if roll < 0.12:
+def _value(rng: random.Random, kind: n.Kind, ids: dict[str, list[str]], dirty: bool) -> str:
+    roll = rng.random() if dirty else 1.0
+    if roll < 0.2:
         return nasty_text(rng)
-    if roll < 0.22:
+    if roll < 0.35:
         return number_text(rng)
     if kind.choices:
         return rng.choice(kind.choices)
     if kind.ref in ids:
         return rng.choice(ids[kind.ref])
     if kind is n.INT or kind is n.DELTA:
-        text = number_text(rng)
+        text = number_text(rng) if dirty else str(rng.randint(-3, 12))
         return text if kind is n.INT or text[0] in "+-" else "+" + text
+    if kind is n.DICE_EXPR and not dirty:
+        return rng.choice(("1d6", "2d20", "d20+3", "3d6-1"))
+    if kind is n.DURATION_KIND and not dirty:
+        return f"{rng.randint(1, 3)}{rng.choice('trs')}"
     if kind is n.DICE_EXPR:
         return f"{rng.choice(('', '1', '2', number_text(rng)))}d{rng.choice(('6', '20', '1', number_text(rng)))}{rng.choice(('', '+3', '-1', '+' + number_text(rng)))}"
     if kind is n.DURATION_KIND:
@@ -240,7 +247,10 @@ def random_line(rng: random.Random, game: Game | None) -> str:
 
         verbs = _all_verbs(verb_table, all_systems)
     ids = _ids(game)
+    dirty = rng.random() < 0.4  # a clean line has the right kinds of values, so that many are taken
     verb = rng.choice(sorted(verbs)) if rng.random() < 0.97 else nasty_text(rng, 4)
+    if verb == "remove" and rng.random() < 0.9:  # a fight with nobody left tests little
+        verb = "next"
     cls = verbs.get(verb)
     parts = [verb]
     if cls is not None:
@@ -250,28 +260,28 @@ def random_line(rng: random.Random, game: Game | None) -> str:
             elif isinstance(spec, n.Arg):
                 if spec.optional and rng.random() < 0.4:
                     continue
-                parts.append(_quoted(rng, _value(rng, spec.kind, ids)))
+                parts.append(_quoted(rng, _value(rng, spec.kind, ids, dirty)))
             elif isinstance(spec, n.Opt):
                 if rng.random() < 0.35:
-                    parts.append(f"{spec.word}={_quoted(rng, _value(rng, spec.kind, ids))}")
+                    parts.append(f"{spec.word}={_quoted(rng, _value(rng, spec.kind, ids, dirty))}")
             elif isinstance(spec, n.Flag):
                 if rng.random() < 0.3:
                     parts.append(spec.text)
             elif isinstance(spec, n.Rest):
-                parts.append(nasty_text(rng, rng.randint(1, 30)) if rng.random() < 0.3 else "the bridge falls")
+                parts.append(nasty_text(rng, rng.randint(1, 30)) if dirty else "the bridge falls")
             elif isinstance(spec, n.Extras):
                 for _ in range(rng.randint(0, 2)):
                     parts.append(f"{rng.choice(('hp', 'ap', 'x', 'Q'))}={number_text(rng)}")
         if cls.ROLLS and rng.random() < 0.5:
-            faces = [number_text(rng) if rng.random() < 0.2 else str(rng.randint(0, 21)) for _ in range(rng.randint(0, 4))]
-            parts.append("[" + ",".join(faces) + ("]" if rng.random() < 0.95 else ""))
-    if rng.random() < 0.1:
+            faces = [number_text(rng) if dirty and rng.random() < 0.3 else str(rng.randint(1, 6)) for _ in range(rng.randint(1, 4))]
+            parts.append("[" + ",".join(faces) + ("]" if not dirty or rng.random() < 0.9 else ""))
+    if dirty and rng.random() < 0.2:
         parts.insert(rng.randint(1, len(parts)), rng.choice((f"k{nasty_text(rng, 3)}=1", "=", "[]", '"', "x=", number_text(rng))))
     line = " ".join(parts)
-    if rng.random() < 0.1:  # mangle a character
+    if dirty and rng.random() < 0.2:  # mangle a character
         i = rng.randint(0, len(line))
         line = line[:i] + nasty_text(rng, 1) + line[i + rng.randint(0, 2) :]
-    if rng.random() < 0.01:
+    if dirty and rng.random() < 0.02:
         line = line + " " + "x" * rng.choice((10_001, 100_000))
     return line
 
@@ -301,13 +311,13 @@ def _location_ok(problem) -> bool:  # type: ignore[no-untyped-def]
 
 def check_file(name: str, data: bytes) -> Outcome | None:
     """Load one file's bytes the way ``load_encounter`` does (decode, parse,
-    validate, replay); None when the result is a Game or a well-formed
-    EncounterFileError."""
+    validate, replay); None when the result is a well-formed
+    EncounterFileError, or a Game that saves and reads back alike."""
     try:
         text, problem = decode_utf8(data)
         if problem is not None:
             raise EncounterFileError(name, [problem])
-        loads_encounter(text, name)
+        game = loads_encounter(text, name)
     except EncounterFileError as exc:
         if not exc.problems:
             return Outcome("unnamed", f"no problems listed: {str(exc)[:200]}")
@@ -318,6 +328,8 @@ def check_file(name: str, data: bytes) -> Outcome | None:
                 return Outcome("unnamed", f"no key path or line: {message[:200]!r}")
     except Exception as exc:  # noqa: BLE001 - the point is to catch anything
         return Outcome("uncaught", f"{type(exc).__name__}: {str(exc)[:200]}")
+    else:
+        return check_reload(game, name)  # a file that loads is saved and read back alike
     return None
 
 
@@ -382,3 +394,64 @@ def step_game(rng: random.Random, game: Game) -> str:
     except GMError:
         pass
     return ""
+
+
+# ------------------------------------------------------------------ campaigns
+
+
+def file_case(seed: str, i: int) -> tuple[Outcome | None, str]:
+    rng = random.Random(f"{seed}:files:{i}")
+    name, data = mutate_file(rng)
+    return check_file(name, data), f"{name} ({len(data):,} bytes)"
+
+
+class ActionCampaign:
+    """One game per stretch of lines: a fresh bundled encounter every ``RESET``
+    cases, advanced now and then by legal actions, saved and reloaded every
+    ``RELOAD`` cases to check that what it took replays."""
+
+    RESET = 200
+    RELOAD = 50
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.name = ""
+        self.game: Game | None = None
+
+    def case(self, i: int) -> tuple[Outcome | None, str]:
+        rng = random.Random(f"{self.seed}:actions:{i}")
+        if self.game is None or i % self.RESET == 0:
+            self.name, self.game = fresh_game(random.Random(f"{self.seed}:game:{i // self.RESET}"))
+        if rng.random() < 0.15:
+            step_game(rng, self.game)
+        line = random_line(rng, self.game)
+        outcome = check_action(self.game, line)
+        if outcome is None and i % self.RELOAD == self.RELOAD - 1:
+            outcome = check_reload(self.game, self.name)
+            if outcome is not None:
+                self.game = None  # start clean after a reported failure
+        return outcome, f"{self.name}: {line[:160]!r}"
+
+
+# ------------------------------------------------------------------ time limits
+
+
+class Hung(BaseException):
+    """Raised by the alarm: a BaseException, so that no ``except Exception``
+    in the code under test swallows it."""
+
+
+def _alarm(signum, frame):  # type: ignore[no-untyped-def]
+    raise Hung()
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Raise Hung in the body after ``seconds`` (main thread, POSIX only)."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

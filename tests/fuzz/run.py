@@ -13,73 +13,26 @@ from __future__ import annotations
 
 import argparse
 import collections
-import signal
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tests.fuzz import Outcome, check_action, check_file, check_reload, fresh_game, mutate_file, random_line, step_game  # noqa: E402
-
-import random  # noqa: E402
-
-
-class Hung(BaseException):
-    """Raised by the alarm: a BaseException, so no ``except Exception`` in the code under test swallows it."""
-
-
-def _alarm(signum, frame):  # type: ignore[no-untyped-def]
-    raise Hung()
-
-
-def file_case(seed: str, i: int) -> tuple[Outcome | None, str]:
-    rng = random.Random(f"{seed}:files:{i}")
-    name, data = mutate_file(rng)
-    return check_file(name, data), f"{name} ({len(data):,} bytes)"
-
-
-class ActionCampaign:
-    """One game per stretch of lines: a fresh bundled encounter every ``RESET``
-    cases, advanced now and then by legal actions, saved and reloaded every
-    ``RELOAD`` cases to check that what it took replays."""
-
-    RESET = 200
-    RELOAD = 50
-
-    def __init__(self, seed: str) -> None:
-        self.seed = seed
-        self.name = ""
-        self.game = None
-
-    def case(self, i: int) -> tuple[Outcome | None, str]:
-        rng = random.Random(f"{self.seed}:actions:{i}")
-        if self.game is None or i % self.RESET == 0:
-            self.name, self.game = fresh_game(random.Random(f"{self.seed}:game:{i // self.RESET}"))
-        if rng.random() < 0.15:
-            step_game(rng, self.game)
-        line = random_line(rng, self.game)
-        outcome = check_action(self.game, line)
-        if outcome is None and i % self.RELOAD == self.RELOAD - 1:
-            outcome = check_reload(self.game, self.name)
-            if outcome is not None:
-                self.game = None  # start clean after a reported failure
-        return outcome, f"{self.name}: {line[:160]!r}"
+from tests.fuzz import ActionCampaign, Hung, Outcome, file_case, time_limit  # noqa: E402
 
 
 def run(kind: str, count: int, seed: str, limit: int, figures: collections.Counter, samples: dict[str, list[str]], start: int = 0) -> None:
     campaign = ActionCampaign(seed) if kind == "actions" else None
     began = time.monotonic()
     for i in range(start, start + count):
-        signal.alarm(limit)
         try:
-            outcome, what = campaign.case(i) if campaign else file_case(seed, i)
+            with time_limit(limit):
+                outcome, what = campaign.case(i) if campaign else file_case(seed, i)
         except Hung:
             outcome, what = Outcome("hung", f"more than {limit} s"), f"{kind}:{i}"
             if campaign:
                 campaign.game = None
-        finally:
-            signal.alarm(0)
         figures[f"{kind} tried"] += 1
         if outcome is not None:
             figures[f"{kind} {outcome.kind}"] += 1
@@ -104,7 +57,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=5, help="seconds per case before it counts as hung")
     parser.add_argument("--replay", help="run one case only, as files:I or actions:I")
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGALRM, _alarm)
     figures: collections.Counter = collections.Counter()
     samples: dict[str, list[str]] = {}
     began = time.monotonic()
