@@ -374,3 +374,16 @@ def test_unknown_weapons_found_while_building_the_board_are_problems_with_key_pa
         loads_encounter(text, "relay.toml")
     (problem,) = info.value.problems
     assert problem.path.endswith(".conflict.weapons[0]") and problem.message.startswith("unknown weapon 'nope'")
+
+
+def test_a_card_id_key_longer_than_an_id_is_refused():
+    text = (ENCOUNTERS / "reactor-night-shift.toml").read_text()
+    text += f'\n[reactor.cards.personnel.{"c" * 100_000}]\nname = "x"\natk = 1\nhp = 1\n'
+    (message,) = file_problems(text)
+    assert message.startswith('bad.toml: reactor.cards.personnel."cccc') and "too long: 100,000 characters, at most 80" in message
+    assert len(message) < 300
+
+
+def test_a_stat_name_key_longer_than_an_id_is_refused():
+    messages = file_problems(GOOD.replace("hp = 10", f"{'h' * 81} = 10"))
+    assert any(m.startswith('bad.toml: units[0].stats."hhh') and "at most 80" in m for m in messages), messages

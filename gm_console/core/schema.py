@@ -22,7 +22,8 @@ Bounds (the numbers are in gm_console/core/bounds.py, shared with the notation):
   surrogate, or a bidi override or isolate (U+202A-U+202E, U+2066-U+2069);
   ``Str(raw=True)`` (the log lines) leaves that to the notation, which names
   the entry (``log[3]``);
-* a key longer than 40 characters or holding such characters is shown cut
+* a key of a table of ids (cards, stats, pools) is at most 80 characters;
+  a key longer than 40 characters or holding such characters is shown cut
   and escaped in key paths, so a message never carries what it refuses.
 
 Every string check runs its length test first, so a megabyte of text is
@@ -361,6 +362,8 @@ class Table(Spec):
             known = self.keys.get(key)
             if known is not None:
                 out[key] = known.spec.check(raw, sub, problems)
+            elif self.extra is not None and len(key) > bounds.MAX_ID:  # extra keys are ids (of cards, stats, pools ...)
+                problems.append(Problem(sub, f"key {bounds.too_long(key, bounds.MAX_ID)}"))
             elif self.extra is not None and re.fullmatch(self.extra_key, key):
                 out[key] = self.extra.check(raw, sub, problems)
             else:
