@@ -309,10 +309,11 @@ def _location_ok(problem) -> bool:  # type: ignore[no-untyped-def]
     return bool(problem.path) or problem.line is not None or re.search(r"\bline [0-9]+", problem.message) is not None
 
 
-def check_file(name: str, data: bytes) -> Outcome | None:
+def check_file(name: str, data: bytes, rng: random.Random | None = None) -> Outcome | None:
     """Load one file's bytes the way ``load_encounter`` does (decode, parse,
     validate, replay); None when the result is a well-formed
-    EncounterFileError, or a Game that saves and reads back alike."""
+    EncounterFileError, or a Game that saves and reads back alike (and,
+    given ``rng``, takes five random lines and still does)."""
     try:
         text, problem = decode_utf8(data)
         if problem is not None:
@@ -329,7 +330,14 @@ def check_file(name: str, data: bytes) -> Outcome | None:
     except Exception as exc:  # noqa: BLE001 - the point is to catch anything
         return Outcome("uncaught", f"{type(exc).__name__}: {str(exc)[:200]}")
     else:
-        return check_reload(game, name)  # a file that loads is saved and read back alike
+        outcome = check_reload(game, name)  # a file that loads is saved and read back alike
+        if outcome is not None or rng is None:
+            return outcome
+        for _ in range(5):  # and its (mutated) setup meets a few lines of play
+            outcome = check_action(game, random_line(rng, game))
+            if outcome is not None:
+                return outcome
+        return check_reload(game, name)
     return None
 
 
@@ -402,7 +410,7 @@ def step_game(rng: random.Random, game: Game) -> str:
 def file_case(seed: str, i: int) -> tuple[Outcome | None, str]:
     rng = random.Random(f"{seed}:files:{i}")
     name, data = mutate_file(rng)
-    return check_file(name, data), f"{name} ({len(data):,} bytes)"
+    return check_file(name, data, rng), f"{name} ({len(data):,} bytes)"
 
 
 class ActionCampaign:
