@@ -355,6 +355,23 @@ class Note(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Say(Action):
+    VERB = "say"
+    PALETTE = "log"
+    SUMMARY = "Post a public line for the players: it shows in the player view's log (a note never does)."
+    EXAMPLE = "say The lights go out"
+    SYNTAX = (n.Rest("text"),)
+    text: str
+
+    def __post_init__(self) -> None:
+        if self.text != self.text.strip() or not self.text or "\n" in self.text:
+            raise NotationError("a public line is one non-empty line")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        ctx.emit(self.text, "say")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
@@ -416,6 +433,7 @@ GENERIC_ACTIONS: tuple[type[Action], ...] = (
     RemoveCondition,
     Roll,
     Note,
+    Say,
     Next,
     Pool,
 )

@@ -6,23 +6,69 @@ revealed during play it stays revealed. ``hide ZONE`` puts a zone the players
 have not yet seen under fog. A Map Chip is an item (a unit's ``items``) that a
 zone names in its ``chip`` key: using it (``chip UNIT NAME``) reveals every
 zone naming that chip and opens their locked connections.
+
+Units hide too (an ambush): ``hide UNIT`` keeps a unit off the player view
+until ``reveal UNIT``; a unit standing in a hidden zone is hidden as well.
+What the players see is built from this by ``core/playerview.py``; the
+``players`` verb overrides the encounter's ``[players]`` settings. Both live
+in ``state.boards["players"]`` (a ``PlayerBoard``), created on first use.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action  # actions.py imports this module at its end (after Action)
-from gm_console.core.errors import IllegalAction
-from gm_console.core.state import State
+from gm_console.core.errors import IllegalAction, UnknownName
+from gm_console.core.state import State, Unit
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
 
 FOG = "fog of war"
 CHIPS = "map chips"
+PLAYER_VIEW = "player view"
+BOARD = "players"  # the key of the PlayerBoard in state.boards
+HEALTH_MODES = ("exact", "descriptor", "hidden")
+
+
+@dataclass(slots=True)
+class PlayerBoard:
+    """What the log has said about the player view: the units hidden from the
+    players (``hide UNIT``) and the ``players`` verb's overrides of the
+    encounter's ``[players]`` table (None: the table's value)."""
+
+    hidden: tuple[str, ...] = ()
+    health: str | None = None
+    threat: bool | None = None
+
+    def copy(self) -> PlayerBoard:
+        return PlayerBoard(self.hidden, self.health, self.threat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hidden_units": list(self.hidden), "health": self.health, "threat": self.threat}
+
+
+def player_board(state: State, create: bool = False) -> PlayerBoard | None:
+    board = state.boards.get(BOARD)
+    if board is None and create:
+        board = state.boards[BOARD] = PlayerBoard()
+    return board
+
+
+def unit_hidden(state: State, unit: Unit) -> bool:
+    """Whether the players cannot see ``unit``: hidden itself, or in a hidden zone.
+    The players' own characters are always seen (where they stand may not be)."""
+    side = state.sides.get(unit.side)
+    if side is not None and side.controller == "players":
+        return False
+    board = state.boards.get(BOARD)
+    if board is not None and unit.id in board.hidden:
+        return True
+    zone = state.zones.get(unit.zone) if unit.zone is not None else None
+    return zone is not None and zone.hidden
 
 
 def is_locked(state: State, a: str, b: str) -> bool:
@@ -52,27 +98,53 @@ def _players_in(state: State, zone: str) -> list[str]:
     return [u.name for u in state.units_in(zone) if state.sides[u.side].controller == "players"]
 
 
+def _zone_or_unit(state: State, ref: str) -> str:
+    """"zone" or "unit": what ``hide``/``reveal`` name (a zone first, as before units hid)."""
+    if ref in state.zones:
+        return "zone"
+    if ref in state.units:
+        return "unit"
+    raise UnknownName("zone or unit", ref, [*state.zones, *state.units])
+
+
 @dataclass(frozen=True, kw_only=True)
 class Hide(Action):
     VERB = "hide"
     PALETTE = "map"
-    SUMMARY = "Put a zone the players have not seen under fog of war (a zone revealed during play stays revealed)."
+    SUMMARY = (
+        "Put a zone the players have not seen under fog of war (a zone revealed during play stays revealed), "
+        "or keep a GM unit off the player view until revealed (an ambush)."
+    )
     EXAMPLE = "hide vault"
-    SYNTAX = (n.Arg("zone", n.ZONE),)
-    zone: str
+    SYNTAX = (n.Arg("target", n.ZONE, label="ZONE|UNIT"),)
+    target: str
 
     def check(self, state: State, ctx: Context) -> None:
-        z = state.zone(self.zone)
+        if _zone_or_unit(state, self.target) == "unit":
+            unit = state.units[self.target]
+            if state.sides[unit.side].controller == "players":
+                raise IllegalAction(f"{unit.name} is a player character: the players always see their own", PLAYER_VIEW)
+            board = player_board(state)
+            if board is not None and unit.id in board.hidden:
+                raise IllegalAction(f"{unit.name} is already hidden from the players", PLAYER_VIEW)
+            return
+        z = state.zone(self.target)
         if z.hidden:
             raise IllegalAction(f"{z.name} is already hidden", FOG)
         if z.revealed:
             raise IllegalAction(f"{z.name} was revealed during play and stays revealed", FOG)
-        here = _players_in(state, self.zone)
+        here = _players_in(state, self.target)
         if here:
             raise IllegalAction(f"{', '.join(here)} stand(s) in {z.name}: the players can see it", FOG)
 
     def apply(self, state: State, ctx: Context) -> None:
-        z = state.zones[self.zone]
+        if self.target not in state.zones:
+            board = player_board(state, create=True)
+            board.hidden = (*board.hidden, self.target)
+            unit = state.units[self.target]
+            ctx.emit(f"{unit.name} is hidden from the players", "info", unit.id)
+            return
+        z = state.zones[self.target]
         z.hidden = True
         ctx.emit(f"{z.name} is hidden from the players", "info")
 
@@ -81,18 +153,36 @@ class Hide(Action):
 class Reveal(Action):
     VERB = "reveal"
     PALETTE = "map"
-    SUMMARY = "Reveal a hidden zone to the players (line of sight, sensors, scouting); it stays revealed."
+    SUMMARY = (
+        "Reveal a hidden zone to the players (line of sight, sensors, scouting; it stays revealed), "
+        "or a hidden unit (it stays unseen while it stands in a hidden zone)."
+    )
     EXAMPLE = "reveal vault"
-    SYNTAX = (n.Arg("zone", n.ZONE),)
-    zone: str
+    SYNTAX = (n.Arg("target", n.ZONE, label="ZONE|UNIT"),)
+    target: str
 
     def check(self, state: State, ctx: Context) -> None:
-        z = state.zone(self.zone)
+        if _zone_or_unit(state, self.target) == "unit":
+            unit = state.units[self.target]
+            board = player_board(state)
+            if board is None or unit.id not in board.hidden:
+                where = state.zones.get(unit.zone) if unit.zone else None
+                why = f" (it stands in {where.name}, hidden: reveal the zone)" if where is not None and where.hidden else ""
+                raise IllegalAction(f"{unit.name} is not hidden from the players{why}", PLAYER_VIEW)
+            return
+        z = state.zone(self.target)
         if not z.hidden:
             raise IllegalAction(f"{z.name} is not hidden", FOG)
 
     def apply(self, state: State, ctx: Context) -> None:
-        reveal_zone(state, ctx, self.zone, "the GM reveals it")
+        if self.target not in state.zones:
+            board = player_board(state, create=True)
+            board.hidden = tuple(u for u in board.hidden if u != self.target)
+            unit = state.units[self.target]
+            still = " (still unseen in a hidden zone)" if unit_hidden(state, unit) else ""
+            ctx.emit(f"{unit.name} is revealed to the players{still}", "info", unit.id)
+            return
+        reveal_zone(state, ctx, self.target, "the GM reveals it")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,4 +225,33 @@ class UseChip(Action):
                     ctx.emit(f"the way between {o.name} and {z.name} opens", "info")
 
 
-FOG_ACTIONS = (Hide, Reveal, UseChip)
+@dataclass(frozen=True, kw_only=True)
+class Players(Action):
+    VERB = "players"
+    PALETTE = "players"
+    SUMMARY = (
+        "Change what the player view shows, overriding the encounter's [players] table: NPC health "
+        "(exact, descriptor or hidden) and whether the Threat pool is shown."
+    )
+    EXAMPLE = "players health=descriptor threat=shown"
+    SYNTAX = (n.Opt("health", n.choice(*HEALTH_MODES)), n.Opt("threat", n.choice("shown", "hidden")))
+    health: str | None = None
+    threat: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        if self.health is None and self.threat is None:
+            raise IllegalAction("say what changes: players health=exact|descriptor|hidden threat=shown|hidden", PLAYER_VIEW)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        board = player_board(state, create=True)
+        said = []
+        if self.health is not None:
+            board.health = self.health
+            said.append(f"NPC health {self.health}")
+        if self.threat is not None:
+            board.threat = self.threat == "shown"
+            said.append(f"Threat {self.threat}")
+        ctx.emit("player view: " + ", ".join(said), "info")
+
+
+FOG_ACTIONS = (Hide, Reveal, UseChip, Players)

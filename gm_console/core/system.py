@@ -20,6 +20,7 @@ from gm_console.core.errors import UnknownName
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action, AddUnit, Context
+    from gm_console.core.playerview import Sight
     from gm_console.core.reference import RefEntry
     from gm_console.core.rules import HouseRule, Rules
     from gm_console.core.schema import Problem, Table
@@ -116,6 +117,22 @@ class System:
     def describe_turn(self, state: State) -> str:
         """One line on whose turn it is, for the status bar."""
         return ""
+
+    # -- the player view (core/playerview.py)
+    def player_view(self, state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
+        """This system's part of the player-safe document: ``units`` (id to
+        ``meters``, ``health`` fraction, ``tags``), ``next`` (unit ids of the next
+        turns), ``status`` (lines) and ``panels`` (boards as cards). ``sight``
+        says what the players see; the part must hold nothing else. By default
+        the function ``player_view`` of ``systems/<NAME>/player.py``, if any."""
+        name = f"gm_console.core.systems.{self.NAME}.player"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return {}
+        return module.player_view(state, rules, sight)
 
 
 _cache: dict[str, System] = {}

@@ -1,0 +1,59 @@
+"""Zone conflict's part of the player view: Stress tracks of the player
+characters (of NPCs too when health is exact), Injuries, Defeated and Dying
+for everyone seen, and which side picks the next turn. The map itself and
+the pools (Momentum; Threat only when shown) are the core's part."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gm_console.core.state import State
+from gm_console.core.systems.conflict import turns
+from gm_console.core.systems.conflict.common import DEAD, DEFEATED, defeated
+from gm_console.core.systems.conflict.stress import dying
+
+if TYPE_CHECKING:
+    from gm_console.core.playerview import Sight
+    from gm_console.core.rules import Rules
+
+
+def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
+    from gm_console.core.playerview import meter
+
+    board = state.boards.get("conflict")
+    if board is None:
+        return {}
+    units: dict[str, dict[str, Any]] = {}
+    for uid, unit in sight.visible.items():
+        c = board.chars.get(uid)
+        if c is None:
+            continue
+        stress, top = unit.stats.get("stress", 0), c.stress_max
+        tags = []
+        if unit.has(DEAD):
+            tags.append(DEAD)
+        elif unit.has(DEFEATED):
+            tags.append(DEFEATED)
+        if dying(state, uid):
+            tags.append("Dying")
+        if c.fatigued:
+            tags.append("Fatigued")
+        exact = sight.exact(unit)
+        for injury in c.injuries:
+            label = injury.label() if exact else injury.name + (" (treated)" if injury.treated else "")
+            tags.append(f"Injury: {label}")
+        if defeated(state, uid):
+            fraction = 0.0
+        elif top > 0:
+            fraction = (top - stress) / top
+        else:
+            fraction = 1.0 if not c.injuries else 0.5
+        units[uid] = {"meters": [meter("Stress", stress, top)] if top > 0 else [], "health": fraction, "tags": tags}
+    if state.clock.active:
+        nxt: list[str] = []
+    else:
+        nxt = [uid for uid in turns.candidates(state, board.to_go) if uid in sight.visible]
+    side = next((s for s in state.sides.values() if s.controller == board.to_go), None)
+    who = "the players" if board.to_go == "players" else "the GM's side"
+    status = [] if state.clock.active else [f"{who} pick the next turn" + (f" ({side.name})" if side and board.to_go == "players" else "")]
+    return {"units": units, "next": nxt, "status": status}
