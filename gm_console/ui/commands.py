@@ -1,6 +1,11 @@
 """Command palette providers (ctrl+p): rules lookup, the legal actions of
 the moment, and console commands, each namespaced (``rule: ...``,
-``strike: ...``, ``file: save``)."""
+``strike: ...``, ``file: save``).
+
+Labels and help come from data (unit names, verb usage such as
+``[pay=momentum|threat]``, rules titles): every hit is built from Content made
+here (``gm_console.ui.text``), never from a string Textual would read as
+markup, and the fuzzy highlight is done on the plain label."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from gm_console.core import notation as n
+from gm_console.ui.text import as_markup, clean, content, highlight
 
 if TYPE_CHECKING:
     from gm_console.ui.app import GMConsoleApp
@@ -41,11 +47,11 @@ class _ListProvider(_GMProvider):
         for i, (label, callback, help_text) in enumerate(self._items()):
             score = matcher.match(label)
             if score > 0:
-                yield Hit(_rank(score, self.RANK, i), matcher.highlight(label), callback, help=help_text)
+                yield _hit(_rank(score, self.RANK, i), highlight(matcher, label), label, callback, help_text)
 
     async def discover(self) -> Hits:
         for label, callback, help_text in self._items()[: self.DISCOVER]:
-            yield DiscoveryHit(label, callback, help=help_text)
+            yield _discovery_hit(label, callback, help_text)
 
 
 class RulesProvider(_GMProvider):
@@ -61,15 +67,15 @@ class RulesProvider(_GMProvider):
             score = matcher.match(label)
             if score > 0:
                 seen.add(entry.key)
-                yield Hit(_rank(score, 2, i), matcher.highlight(label), partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+                yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
         for rank, entry in enumerate(index.search(query, limit=12)):
             if entry.key not in seen:
                 label = f"{entry.kind}: {entry.title}"
-                yield Hit(0.3 - rank * 0.01, label, partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+                yield _hit(0.3 - rank * 0.01, content(label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
 
     async def discover(self) -> Hits:
         for entry in self.gm.rules_index().entries[:40]:
-            yield DiscoveryHit(f"{entry.kind}: {entry.title}", partial(self.gm.show_rule, entry), help=_first_line(entry.body))
+            yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.gm.show_rule, entry), _first_line(entry.body))
 
 
 class ActionsProvider(_ListProvider):
@@ -117,7 +123,22 @@ class ConsoleProvider(_ListProvider):
         for name in sorted(gm.available_themes):
             if not name.startswith("textual-"):
                 items.append((f"theme: {name}", partial(gm.set_theme, name), "switch theme (remembered)"))
+        items += [
+            ("players: start", gm.players_start, "serve the player view: what the players may see, live in a browser"),
+            ("players: stop", gm.players_stop, "stop the player view (open pages say stale)"),
+            ("players: show link", gm.players_show_link, "the player view's link and its QR code, for phones at the table"),
+        ]
         return items
+
+
+def _hit(score: float, shown, label: str, callback, help_text: str) -> Hit:
+    """A hit shown as the Content given; the help, which the palette can only
+    take as markup, escaped so it reads back as written."""
+    return Hit(score, shown, callback, text=clean(label), help=as_markup(help_text) if help_text else None)
+
+
+def _discovery_hit(label: str, callback, help_text: str) -> DiscoveryHit:
+    return DiscoveryHit(content(label), callback, text=clean(label), help=as_markup(help_text) if help_text else None)
 
 
 def _first_line(text: str) -> str:

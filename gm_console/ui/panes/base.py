@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual.message import Message
 from textual.widget import Widget
 
+from gm_console.ui.text import content
 from gm_console.ui.view import View
 
 
@@ -34,7 +35,7 @@ class SystemPane(Widget, can_focus=True):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = self.TITLE
+        self.border_title = content(self.TITLE)
         self.view: View | None = None
 
     def show(self, view: View) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Static
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import State
@@ -19,7 +18,9 @@ from gm_console.core.systems.conflict.board import Board
 from gm_console.core.systems.conflict.stress import dying
 from gm_console.core.systems.conflict.turns import candidates
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.text import content
 from gm_console.ui.view import View
+from gm_console.ui.widgets.literal import LiteralStatic
 from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines
 
 WIDE = 110
@@ -333,10 +334,10 @@ class ConflictPane(SystemPane):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="cf-head")
+        yield LiteralStatic(id="cf-head")
         with Horizontal(id="cf-body"):
             yield ZoneMap(token=token, id="cf-map")
-            yield Static(id="cf-tracks")
+            yield LiteralStatic(id="cf-tracks")
 
     def show(self, view: View) -> None:
         self.view = view
@@ -354,7 +355,7 @@ class ConflictPane(SystemPane):
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         head = header_lines(state, rules, width)
-        self.query_one("#cf-head", Static).update(Text("\n").join(head))
+        self.query_one("#cf-head", LiteralStatic).update(Text("\n").join(head))
         zmap = self.query_one(ZoneMap)
         zmap.groups = reach_groups(rules)
         zmap.per_line = None
@@ -375,16 +376,16 @@ class ConflictPane(SystemPane):
             zmap.styles.height = "1fr"
         else:
             tracks = self.stacked(state, zmap, width, body_h, key)
-        self.query_one("#cf-tracks", Static).update(Text("\n").join(tracks))
+        self.query_one("#cf-tracks", LiteralStatic).update(Text("\n").join(tracks))
         b = board_of(state)
         if b is not None:
-            self.border_subtitle = f"acted {len(b.acted)}/{len(b.chars)} · scene {b.scene}"
+            self.border_subtitle = content(f"acted {len(b.acted)}/{len(b.chars)} · scene {b.scene}")
 
     def plain_text(self) -> str:
         """What the pane shows, as plain text (for tests and screen readers)."""
-        parts = [self.query_one("#cf-head", Static).content.plain]
+        parts = [self.query_one("#cf-head", LiteralStatic).content.plain]
         parts.append(self.query_one(ZoneMap).render().plain)
-        parts.append(self.query_one("#cf-tracks", Static).content.plain)
+        parts.append(self.query_one("#cf-tracks", LiteralStatic).content.plain)
         return "\n".join(parts)
 
     def stacked(self, state: State, zmap: ZoneMap, width: int, body_h: int, key: Text) -> list[Text]:

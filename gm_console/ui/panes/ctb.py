@@ -13,13 +13,14 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
+from gm_console.ui.widgets.literal import LiteralStatic
 
 from gm_console.core.actions import Action, SetStat
 from gm_console.core.errors import GMError
 from gm_console.core.systems.ctb.actions import Brk, Hit, _Adjust, unit_bands
 from gm_console.core.systems.ctb.projection import project, what_if
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.text import content
 from gm_console.ui.view import View
 from gm_console.ui.widgets import ctb_render as r
 from gm_console.ui.widgets.lines_view import LinesView
@@ -45,7 +46,7 @@ class CTBPane(SystemPane):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="ctb-bar")
+        yield LiteralStatic(id="ctb-bar")
         yield LinesView(id="ctb-body")  # rows, odds, timeline: a hit repaints only the rows it changed
 
     def __init__(self, **kwargs) -> None:
@@ -54,6 +55,7 @@ class CTBPane(SystemPane):
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
         self._rows: dict[tuple, Text] = {}
         self._bar_lines: list[Text] = []
+        self._subtitle = ""
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -100,14 +102,15 @@ class CTBPane(SystemPane):
         state, width = self.view.state, self.inner_width
         turns = self.turns()
         subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
-        if subtitle != self.border_subtitle:  # setting it repaints the whole pane, even unchanged
-            self.border_subtitle = subtitle
+        if subtitle != self._subtitle:  # setting it repaints the whole pane, even unchanged
+            self.border_subtitle = content(subtitle)
+            self._subtitle = subtitle
         lines = [r.turn_bar(state, turns, width, "NOW" if state.clock.active else "NEXT")]
         lines.append(self.draft_line(turns, width))
         if lines == self._bar_lines:
             return  # e.g. a hit mid-turn leaves the turn bar as it was
         self.bar_text = "\n".join(line.plain for line in lines)
-        self.query_one("#ctb-bar", Static).update(Group(*lines), layout=len(lines) != len(self._bar_lines))
+        self.query_one("#ctb-bar", LiteralStatic).update(Group(*lines), layout=len(lines) != len(self._bar_lines))
         self._bar_lines = lines
 
     def draft_line(self, turns, width: int) -> Text:

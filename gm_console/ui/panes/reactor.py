@@ -22,11 +22,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from gm_console.ui.widgets.literal import LiteralStatic
 
 from gm_console.core.systems.reactor.actions import Strike
 from gm_console.core.systems.reactor.board import PHASE_TITLES, board_of
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.text import scrub
 from gm_console.ui.view import View
 from gm_console.ui.widgets import reactor_render as r
 
@@ -61,9 +62,9 @@ class ReactorPane(SystemPane):
         self.shown: dict[str, object] = {}  # the renderables on screen, by part (for plain_text)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="rx-bar")
+        yield LiteralStatic(id="rx-bar")
         with VerticalScroll(id="rx-body", can_focus=False):
-            yield Static(id="rx-board")
+            yield LiteralStatic(id="rx-board")
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -87,7 +88,7 @@ class ReactorPane(SystemPane):
             return
         self.redraw_bar()
         self.shown["board"] = self.board_renderable()
-        self.query_one("#rx-board", Static).update(self.shown["board"])
+        self.query_one("#rx-board", LiteralStatic).update(self.shown["board"])
 
     def redraw_bar(self) -> None:
         if self.view is None or not self.is_mounted:
@@ -110,13 +111,13 @@ class ReactorPane(SystemPane):
             self.shown["bar"] = Group(head)
         else:
             self.shown["bar"] = Group(head, draft)
-        self.query_one("#rx-bar", Static).update(self.shown["bar"])
+        self.query_one("#rx-bar", LiteralStatic).update(self.shown["bar"])
 
     def plain_text(self, part: str) -> str:
         """What the bar or the board shows, as plain text (for tests and debugging)."""
         from rich.console import Console
 
-        console = Console(width=self.inner_width, record=True, file=open(os.devnull, "w"), color_system=None)
+        console = Console(width=self.inner_width, record=True, file=open(os.devnull, "w"), color_system=None, markup=False)
         console.print(self.shown.get(part, ""))
         return console.export_text()
 
@@ -144,7 +145,7 @@ class ReactorPane(SystemPane):
             grid = Table.grid(padding=(0, 3), expand=True)
             for _ in sides:
                 grid.add_column(width=col)
-            grid.add_row(*(r.side_block(state, board, rules, s, col, True) for s in sides))
+            grid.add_row(*(scrub(r.side_block(state, board, rules, s, col, True)) for s in sides))  # a Table is not scrubbed for us
             parts = [grid, Text(""), *r.table_summary(state, board, rules, width)]
             if board.last:
                 parts += [Text(""), Text("Last strike", style="bold underline"), r.steps_text(board.last, width)]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.widgets import Static
+from gm_console.ui.widgets.literal import LiteralStatic
 
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.text import literal
 from gm_console.ui.view import View
 
 
@@ -16,7 +17,7 @@ class UnitsPane(SystemPane):
     TITLE = "Units"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="units-table")
+        yield LiteralStatic(id="units-table")
 
     def show(self, view: View) -> None:
         self.view = view
@@ -27,15 +28,15 @@ class UnitsPane(SystemPane):
         for unit in state.units.values():
             style = "bold reverse" if unit.id == state.clock.active else ""
             zone = state.zones[unit.zone].name if unit.zone in state.zones else "-"
-            table.add_row(
-                unit.name,
-                state.sides[unit.side].name,
-                zone,
-                " ".join(f"{k} {v}" for k, v in unit.stats.items()),
-                ", ".join(c.label() for c in unit.conditions.values()),
+            table.add_row(  # Text cells: a str cell would be read as markup
+                literal(unit.name),
+                literal(state.sides[unit.side].name),
+                literal(zone),
+                literal(" ".join(f"{k} {v}" for k, v in unit.stats.items())),
+                literal(", ".join(c.label() for c in unit.conditions.values())),
                 style=style,
             )
-        self.query_one("#units-table", Static).update(table)
+        self.query_one("#units-table", LiteralStatic).update(table)
 
 
 PANE = UnitsPane

@@ -5,9 +5,10 @@ fog of war. The app adds it itself (``pane_class("zones")``)."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Static
+from gm_console.ui.widgets.literal import LiteralStatic
 
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.text import content
 from gm_console.ui.view import View
 from gm_console.ui.widgets.zone_map import ZoneMap, legend
 
@@ -22,13 +23,13 @@ class ZonesPane(SystemPane):
 
     def compose(self) -> ComposeResult:
         yield ZoneMap(id="zones-map")
-        yield Static(legend(), id="zones-legend")
+        yield LiteralStatic(legend(), id="zones-legend")
 
     def show(self, view: View) -> None:
         self.view = view
         self.query_one(ZoneMap).show(view.state)
         hidden = sum(1 for z in view.state.zones.values() if z.hidden)
-        self.border_subtitle = f"{len(view.state.zones)} zones" + (f", {hidden} hidden" if hidden else "")
+        self.border_subtitle = content(f"{len(view.state.zones)} zones" + (f", {hidden} hidden" if hidden else ""))
 
 
 PANE = ZonesPane

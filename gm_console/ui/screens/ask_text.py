@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input
+
+from gm_console.ui.widgets.literal import LiteralLabel
 
 
 class AskText(ModalScreen[str | None]):
@@ -30,9 +32,9 @@ class AskText(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield LiteralLabel(self.question)  # names, paths: shown as written
             yield Input(value=self.value, id="answer")
-            yield Label("", id="error")
+            yield LiteralLabel("", id="error")
 
     def on_mount(self) -> None:
         if self.app.is_headless:  # tests and snapshots: a blinking cursor would make frames differ
@@ -42,7 +44,7 @@ class AskText(ModalScreen[str | None]):
         text = event.value.strip()
         problem = self.check(text) if self.check else None
         if problem:
-            self.query_one("#error", Label).update(problem)
+            self.query_one("#error", LiteralLabel).update(problem)
             return
         self.dismiss(text)
 

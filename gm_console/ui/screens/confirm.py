@@ -6,7 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button
+
+from gm_console.ui.text import content
+from gm_console.ui.widgets.literal import LiteralLabel
 
 
 class Confirm(ModalScreen[str]):
@@ -33,12 +36,12 @@ class Confirm(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         yes, no, cancel = self.labels
         with Vertical():
-            yield Label(self.question)
+            yield LiteralLabel(self.question)  # file names and such: shown as written
             with Horizontal():
-                yield Button(f"{yes} (y)", id="yes", variant="warning")
+                yield Button(content(f"{yes} (y)"), id="yes", variant="warning")
                 if no:
-                    yield Button(f"{no} (n)", id="no", variant="primary")
-                yield Button(f"{cancel} (esc)", id="cancel")
+                    yield Button(content(f"{no} (n)"), id="no", variant="primary")
+                yield Button(content(f"{cancel} (esc)"), id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "cancel")

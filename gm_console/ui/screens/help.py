@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
-
 from gm_console.ui.keys import PROMPT_KEYS, keys_in_force
+from gm_console.ui.text import literal
+from gm_console.ui.widgets.literal import LiteralStatic
 
 
 class HelpScreen(ModalScreen[None]):
@@ -31,16 +32,17 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("when")
         table.add_column("binding id", style="dim")
         self.rows = keys_in_force(self.keymap)
-        for group, bid, keys, description in self.rows:
-            table.add_row(keys, description, "replay mode" if group == "replay" else "always", bid)
+        for group, bid, keys, description in self.rows:  # keys come from the config file: Text, not markup
+            table.add_row(literal(keys), literal(description), "replay mode" if group == "replay" else "always", literal(bid))
         for keys, description in PROMPT_KEYS:
-            table.add_row(keys, description, "in the prompt", "")
-        note = (
-            f"\nRemap a key by its binding id in {self.config_path}:\n\n"
-            '  [keys]\n  undo = "ctrl+b"\n\n(A key the prompt uses itself, such as ctrl+u, only works when the prompt is not focused.)\n\n'
+            table.add_row(literal(keys), literal(description), "in the prompt", "")
+        note = Text.assemble(  # "[keys]" is TOML, the path is data: all of it text, none of it markup
+            "\nRemap a key by its binding id in ",
+            literal(self.config_path),
+            ':\n\n  [keys]\n  undo = "ctrl+b"\n\n(A key the prompt uses itself, such as ctrl+u, only works when the prompt is not focused.)\n\n'
             "Every action can also be typed in the prompt or chosen in the palette (ctrl+p). "
-            "The mouse works too: click a pane, a tab or a log entry.  Esc closes this screen."
+            "The mouse works too: click a pane, a tab or a log entry.  Esc closes this screen.",
         )
         with VerticalScroll():
-            yield Static(table)
-            yield Static(note)
+            yield LiteralStatic(table)
+            yield LiteralStatic(note)  # "[keys]" and the config path are text, not markup

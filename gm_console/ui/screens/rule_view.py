@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
-
 from gm_console.core.reference import RefEntry
+from gm_console.ui.text import literal
+from gm_console.ui.widgets.literal import LiteralStatic
 
 
 class RuleView(ModalScreen[None]):
@@ -27,7 +27,7 @@ class RuleView(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.entry.title, id="rule-title")
-            yield Static(f"{self.entry.system} · {self.entry.kind}", id="rule-meta")
-            yield Static(Text(self.entry.body), id="rule-body")
-            yield Static(Text("Esc returns to the fight.", style="dim"))
+            yield LiteralStatic(self.entry.title, id="rule-title")  # a card's name comes from the encounter
+            yield LiteralStatic(f"{self.entry.system} · {self.entry.kind}", id="rule-meta")
+            yield LiteralStatic(literal(self.entry.body, lines=True), id="rule-body")
+            yield LiteralStatic(Text("Esc returns to the fight.", style="dim"))

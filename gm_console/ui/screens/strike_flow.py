@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gm_console.core.game import Game
@@ -29,6 +29,7 @@ from gm_console.core.systems.reactor.actions import Strike
 from gm_console.core.systems.reactor.board import HEAT_PER_ATK, board_of
 from gm_console.core.systems.reactor.cards import profile
 from gm_console.ui.widgets import reactor_render as r
+from gm_console.ui.widgets.literal import LiteralLabel, LiteralOptionList, LiteralStatic
 
 STEPS = ("striker", "target", "mode", "block", "confirm")
 NO_BLOCK = "-"
@@ -65,11 +66,11 @@ class StrikeFlow(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(id="sf-title")
-            yield Label(id="sf-line")
-            yield OptionList(id="sf-options")
-            yield Static(id="sf-steps")
-            yield Label("Enter: choose · Backspace: back · Escape: cancel", id="sf-hint")
+            yield LiteralLabel(id="sf-title")  # side and unit names: shown as written
+            yield LiteralLabel(id="sf-line")
+            yield LiteralOptionList(id="sf-options")
+            yield LiteralStatic(id="sf-steps")
+            yield LiteralLabel("Enter: choose · Backspace: back · Escape: cancel", id="sf-hint")
 
     def on_mount(self) -> None:
         self.show_step()
@@ -118,12 +119,12 @@ class StrikeFlow(ModalScreen[str | None]):
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
             self.steps = steps
-            self.query_one("#sf-steps", Static).update(Text(problem, style="red") if problem else r.steps_text(steps, 100))
+            self.query_one("#sf-steps", LiteralStatic).update(Text(problem, style="red") if problem else r.steps_text(steps, 100))
             options = [Option(Text(f"Apply: {self.line_text()}", style="bold green"), id="apply", disabled=problem is not None)]
         if self.step != "confirm":
-            self.query_one("#sf-steps", Static).update("")
-        self.query_one("#sf-title", Label).update(title)
-        self.query_one("#sf-line", Label).update(self.line_text())
+            self.query_one("#sf-steps", LiteralStatic).update("")
+        self.query_one("#sf-title", LiteralLabel).update(title)
+        self.query_one("#sf-line", LiteralLabel).update(self.line_text())
         menu = self.query_one(OptionList)
         menu.clear_options()
         menu.add_options(options)

@@ -23,11 +23,15 @@ class NotationSuggester(Suggester):
             names.update(unit.stats)
         return sorted(names)
 
-    async def get_suggestion(self, value: str) -> str | None:
+    def suggest(self, value: str) -> str | None:
+        """The completion of ``value`` (what the prompt shows greyed after the cursor)."""
         if not value:
             return None
         found = candidates(value, self.game.verbs, self.game.state, {"stat": self.stat_names()})
         return found[0] if found else None
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return self.suggest(value)
 
 
 class ActionPrompt(Input):
@@ -69,9 +73,19 @@ class ActionPrompt(Input):
     def set_game(self, game: Game) -> None:
         self.suggester = NotationSuggester(game)
 
+    def completion(self) -> str | None:
+        """What Tab would complete the text to: asked of the suggester itself
+        (Input keeps the suggestion it shows in a private attribute)."""
+        suggester = self.suggester
+        if not self.value or not isinstance(suggester, NotationSuggester):
+            return None
+        found = suggester.suggest(self.value)
+        return found if found and found.startswith(self.value) else None
+
     def action_complete(self) -> None:
-        if self._suggestion and self.value and self._suggestion.startswith(self.value):
-            self.value = self._suggestion
+        found = self.completion()
+        if found:
+            self.value = found
             self.cursor_position = len(self.value)
         else:
             self.screen.focus_next()

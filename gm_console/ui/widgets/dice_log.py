@@ -9,10 +9,11 @@ who rolled, what for, the faces, the modifiers and the result.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gm_console.core.game import Game
+from gm_console.ui.text import content
+from gm_console.ui.widgets.literal import LiteralOptionList
 
 RESULT_KINDS = ("roll", "damage")
 
@@ -30,7 +31,7 @@ def roll_entries(game: Game) -> list[tuple[int, str, tuple[str, ...]]]:
     return out
 
 
-class DiceLog(OptionList):
+class DiceLog(LiteralOptionList):
     DEFAULT_CSS = """
     DiceLog { border: round $primary 50%; height: 1fr; }
     DiceLog:focus { border: round $primary; }
@@ -38,7 +39,7 @@ class DiceLog(OptionList):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Dice"
+        self.border_title = content("Dice")
         self._shown: list[tuple[int, str, tuple[str, ...]]] | None = None
 
     def sync(self, game: Game) -> None:
@@ -56,7 +57,7 @@ class DiceLog(OptionList):
             options.append(Option(text))
         self.add_options(options)
         self._shown = entries
-        self.border_subtitle = f"{len(entries)} rolls"
+        self.border_subtitle = content(f"{len(entries)} rolls")
         if options:
             self.highlighted = len(options) - 1
             self.scroll_to_highlight()

@@ -16,6 +16,8 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gm_console.ui.text import scrub
+
 
 class LinesView(ScrollView, can_focus=False):
     DEFAULT_CSS = """
@@ -64,6 +66,7 @@ class LinesView(ScrollView, can_focus=False):
 
     def _render_row(self, text: Text, width: int) -> Strip:
         console = self.app.console
+        text = scrub(text, lines=False)  # one row: no control character, no newline, reaches the terminal
         strip = Strip(text.render(console), text.cell_len)
         if text.style:  # Text.render leaves the text's own style to its caller
             strip = strip.apply_style(console.get_style(text.style))

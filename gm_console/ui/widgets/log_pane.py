@@ -24,6 +24,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gm_console.core.events import Event
+from gm_console.ui.text import content, scrub
 
 WINDOW = 150
 
@@ -40,13 +41,27 @@ KIND_STYLE = {
 
 
 def entry_text(index: int, line: str, events: tuple[Event, ...]) -> Text:
+    """An entry: the action as typed, then one row per event (each may wrap).
+    Both are data (names, notes): Text, never markup, and a newline or a
+    control character inside one shows as a placeholder."""
     text = Text()
     text.append(f"{index + 1:>4} ", style="dim")
-    text.append(line, style="bold")
+    text.append_text(scrub(Text(line, style="bold"), lines=False))
     for event in events:
         text.append("\n     ")
-        text.append(event.text, style=KIND_STYLE.get(event.kind, ""))
+        text.append_text(scrub(Text(event.text, style=KIND_STYLE.get(event.kind, "")), lines=False))
     return text
+
+
+def sync_scrollbar(widget: ScrollView) -> None:
+    """Tell a widget's vertical scrollbar its new range and keep the scroll
+    within it: what a layout would have done after ``virtual_size`` changed,
+    without laying the screen out (public API only: the scrollbar's window
+    sizes and the clamping ``scroll_y`` validator)."""
+    bar = widget.vertical_scrollbar
+    bar.window_virtual_size = widget.virtual_size.height
+    bar.window_size = widget.container_size.height - widget.scrollbar_size_horizontal
+    widget.scroll_y = widget.scroll_y  # the reactive's validator clamps it to the new range
 
 
 class LogPane(ScrollView, can_focus=True):
@@ -91,7 +106,7 @@ class LogPane(ScrollView, can_focus=True):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Log"
+        self.border_title = content("Log")
         self.start = 0  # log index of the first entry shown
         self.highlighted: int | None = None  # entry (window) index
         self._shown: list[str] = []  # the lines the entries show
@@ -100,6 +115,7 @@ class LogPane(ScrollView, can_focus=True):
         self._rows: list[tuple[int, int]] = []  # per content row: (entry, row within the entry)
         self._first: list[int] = []  # per entry: its first content row
         self._width = 0
+        self._subtitle = ""
         self._styles = (Style(), Style())  # base, highlighted: set by render_lines
 
     # ------------------------------------------------------------ contents
@@ -142,8 +158,9 @@ class LogPane(ScrollView, can_focus=True):
             self._shown = lines[start:end]
             self._content_changed()
         subtitle = f"{total} actions" if start == 0 and end == total else f"{start + 1}-{end} of {total} actions"
-        if subtitle != self.border_subtitle:
-            self.border_subtitle = subtitle
+        if subtitle != self._subtitle:
+            self.border_subtitle = content(subtitle)
+            self._subtitle = subtitle
         self.mark(focus)
 
     def _content_changed(self) -> None:
@@ -161,7 +178,7 @@ class LogPane(ScrollView, can_focus=True):
             self._first.append(len(self._rows))
             self._rows += [(i, k) for k in range(len(rows))]
         self.virtual_size = Size(width, len(self._rows))
-        self._scroll_update(self.virtual_size)  # the scrollbar's range (what a layout would have done)
+        sync_scrollbar(self)  # the scrollbar's range (what a layout would have done)
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from gm_console.ui.view import View
+from gm_console.ui.widgets.literal import LiteralStatic
 
 
-class StatusLine(Static):
+class StatusLine(LiteralStatic):
     DEFAULT_CSS = """
     StatusLine { dock: top; height: 1; background: $boost; color: $text; padding: 0 1; }
     """
 
     _shown: Text | None = None
 
-    def show(self, view: View, *, dirty: bool, dice: str, path: str) -> None:
+    def show(self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False)) -> None:
         state = view.state
         clock = state.clock
         active = state.units.get(clock.active) if clock.active else None
@@ -37,7 +37,9 @@ class StatusLine(Static):
         for pool, value in state.pools.items():
             text.append(f" · {pool.capitalize()} {value}")
         text.append(f" · dice: {dice}")
+        if players[0]:  # the player view is on: how many browsers watch, a warning when the network reaches it
+            text.append(f" · {players[0]}", style="bold reverse red" if players[1] else "bold")
         text.append(f" · {path}{' *' if dirty else ''}", style="dim")
         if text != self._shown:  # unchanged (a hit mid-turn): nothing to repaint
             self._shown = text
-            self.update(text, layout=False)  # one line, always: no need to lay the screen out again
+            self.update(text, layout=False)  # one line, always (scrubbed): no need to lay the screen out again

@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from gm_console.core.fog import is_locked
 from gm_console.core.state import State
+from gm_console.ui.text import scrub
 
 MIN_W = 14  # narrowest box, borders included
 GAP = 2  # columns between boxes (connectors go here)
@@ -325,4 +326,4 @@ class ZoneMap(Widget):
         if self.state is None:
             return Text("")
         lines = map_lines(self.state, self.size.width, self.size.height, self.token, self.groups, self.per_line)
-        return Text("\n").join(lines)
+        return Text("\n").join(scrub(line, lines=False) for line in lines)

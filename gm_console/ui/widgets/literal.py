@@ -1,0 +1,77 @@
+"""Textual widgets that show what they are given as written.
+
+``Static``, ``Label`` and ``OptionList`` read a str as markup by default and
+draw control characters as they are. These never parse markup (the keyword
+is not even accepted) and scrub whatever they are given, in the constructor,
+in ``update`` and through the ``content`` property (``gm_console.ui.text``).
+Panes, widgets and screens use these; ``tests/ui/test_markup.py`` fails on a
+plain ``Static`` or ``Label`` in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.visual import VisualType
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gm_console.ui.text import scrub
+
+
+class LiteralStatic(Static):
+    """A Static that never parses markup and shows no control character."""
+
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(scrub(content), markup=False, **kwargs)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(scrub(content), layout=layout)
+
+    @property
+    def content(self) -> VisualType:
+        return Static.content.fget(self)  # type: ignore[attr-defined]
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
+
+
+class LiteralLabel(Label):
+    """A Label that never parses markup and shows no control character."""
+
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(scrub(content), markup=False, **kwargs)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(scrub(content), layout=layout)
+
+    @property
+    def content(self) -> VisualType:
+        return Label.content.fget(self)  # type: ignore[attr-defined]
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
+
+
+def _scrub_option(option: Any) -> Any:
+    if isinstance(option, Option):
+        prompt = scrub(option.prompt)
+        if prompt is option.prompt:
+            return option
+        return Option(prompt, id=option.id, disabled=option.disabled)
+    if option is None:  # a separator
+        return None
+    return scrub(option)
+
+
+class LiteralOptionList(OptionList):
+    """An OptionList whose prompts are never markup and show no control character."""
+
+    def __init__(self, *content: Any, **kwargs: Any) -> None:
+        super().__init__(*content, markup=False, **kwargs)
+
+    def add_options(self, new_options: Iterable[Any]) -> LiteralOptionList:
+        return super().add_options([_scrub_option(o) for o in new_options])
