@@ -3,6 +3,11 @@
 ``gm-console [FILE]`` opens the console (the bundled demo when no FILE);
 the other commands work headless. Textual is imported only by ``open``, so
 ``--help``, ``validate`` and the rest start fast.
+
+Names, titles, paths and messages are data: every line goes out through
+``_console()`` (no markup, no emoji codes, control characters replaced, see
+``gm_console.ui.text``) or ``_print_json`` (escaped by ``json.dumps``), and
+styled words are built as ``Text``, never as markup strings.
 """
 
 from __future__ import annotations
@@ -36,20 +41,42 @@ app = typer.Typer(
 
 
 def _console(stderr: bool = False):
+    """A console that prints text as written: a str is never markup (a rule
+    name in brackets, like [resolving a hit], is text), ``:smile:`` stays as
+    typed, and no control character from a name reaches the terminal."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    from gm_console.ui.text import CleanOutput
+
+    console = Console(stderr=stderr, highlight=False, markup=False, emoji=False)
+    console.push_render_hook(CleanOutput())
+    return console
+
+
+def _styled(*parts: str | tuple[str, str]):
+    """A line of text, some words styled: ``_styled(("error", "bold red"), " ", message)``.
+    Control characters show as placeholders (a Text would drop some silently)."""
+    from rich.text import Text
+
+    from gm_console.ui.text import literal
+
+    return Text.assemble(*(literal(p, lines=True) if isinstance(p, str) else literal(p[0], p[1], lines=True) for p in parts))
+
+
+def _print_json(data: Any) -> None:
+    """JSON on stdout. ``ensure_ascii`` escapes every control character
+    (ESC, BEL, C1, bidi overrides: anything not ASCII) as ``\\uXXXX``; DEL, the
+    one ASCII control JSON leaves alone, is escaped too."""
+    print(json.dumps(data, indent=2, ensure_ascii=True).replace("\x7f", "\\u007f"))
 
 
 def _fail(messages: list[str], as_json: bool, code: int = 1) -> None:
     if as_json:
-        print(json.dumps({"ok": False, "errors": messages}, indent=2))
+        _print_json({"ok": False, "errors": messages})
     else:
         err = _console(stderr=True)
-        from rich.markup import escape
-
-        for m in messages:  # escaped: a rule name in brackets, like [resolving a hit], is text, not markup
-            err.print(f"[bold red]error[/] {escape(m)}", markup=True, soft_wrap=True)
+        for m in messages:
+            err.print(_styled(("error", "bold red"), " ", m), soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -66,11 +93,19 @@ def _load(path: Path, as_json: bool = False):
 def open_(
     file: Annotated[Optional[Path], typer.Argument(help="Encounter file (default: the bundled demo).")] = None,
     replay: Annotated[bool, typer.Option("--replay", help="Open in replay mode, at the start of the log.")] = False,
+    players: Annotated[bool, typer.Option("--players", help="Serve the player view in a browser (docs/players.md).")] = False,
+    host: Annotated[str, typer.Option("--host", help="Player view: address to bind; anything but 127.0.0.1 lets the network in.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Player view: port (0 picks a free one).")] = 0,
+    token: Annotated[Optional[str], typer.Option("--token", help="Player view: the access token (default: random per start).")] = None,
 ) -> None:
     """Open the console on FILE, or on the bundled demo encounter."""
     from gm_console.launch import run_console
 
-    code = run_console(file, replay)
+    import re
+
+    if token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,200}", token):  # it goes into the link as written
+        raise typer.BadParameter("a token is 1-200 letters, digits, - or _", param_hint="--token")
+    code = run_console(file, replay, players={"host": host, "port": port, "token": token} if players else None)
     if code:
         raise typer.Exit(code)
 
@@ -86,16 +121,16 @@ def validate(
     report = {str(f): check_file(f) for f in files}
     bad = {f: p for f, p in report.items() if p}
     if as_json:
-        print(json.dumps({"ok": not bad, "files": {f: {"ok": not p, "problems": p} for f, p in report.items()}}, indent=2))
+        _print_json({"ok": not bad, "files": {f: {"ok": not p, "problems": p} for f, p in report.items()}})
     else:
         out, err = _console(), _console(stderr=True)
         for f, problems in report.items():
             if problems:
-                err.print(f"[bold red]invalid[/] {f} ({len(problems)} problem{'s' if len(problems) != 1 else ''})")
+                err.print(_styled(("invalid", "bold red"), f" {f} ({len(problems)} problem{'s' if len(problems) != 1 else ''})"))
                 for p in problems:
-                    err.print(f"  {p}", markup=False, soft_wrap=True)
+                    err.print(_styled(f"  {p}"), soft_wrap=True)
             else:
-                out.print(f"[green]ok[/] {f}")
+                out.print(_styled(("ok", "green"), f" {f}"))
     raise typer.Exit(1 if bad else 0)
 
 
@@ -121,14 +156,14 @@ def apply(
     target = out or file
     save_encounter(game, target)
     if as_json:
-        print(json.dumps({"ok": True, "saved": str(target), "applied": applied, "state": game.to_json()}, indent=2))
+        _print_json({"ok": True, "saved": str(target), "applied": applied, "state": game.to_json()})
     else:
         con = _console()
         for item in applied:
-            con.print(f"[bold]{item['action']}[/]", markup=True, highlight=False)
+            con.print(_styled((item["action"], "bold")))
             for e in item["events"]:
-                con.print(f"  {e['text']}", markup=False)
-        con.print(f"[green]saved[/] {target} ({len(game.log)} actions)")
+                con.print(_styled(f"  {e['text']}"))
+        con.print(_styled(("saved", "green"), f" {target} ({len(game.log)} actions)"))
 
 
 @app.command()
@@ -145,7 +180,7 @@ def replay(
     if not 0 <= n <= len(game.log):
         _fail([f"--to {n}: the log has {len(game.log)} actions (use 0 to {len(game.log)})"], as_json)
     if as_json:
-        print(json.dumps(state_json(game, n), indent=2))
+        _print_json(state_json(game, n))
     else:
         from gm_console.export import print_state
 
@@ -166,17 +201,18 @@ def rules(
     index = build_index(list(game.systems.values()) if game else None, game.rules if game else None, game.setup if game else None)
     found = index.search(" ".join(query), limit=limit)
     if as_json:
-        print(json.dumps([e.to_json() for e in found], indent=2))
+        _print_json([e.to_json() for e in found])
         raise typer.Exit(0 if found else 1)
     con = _console()
     if not found:
-        con.print(f"no rules entry matches {' '.join(query)!r}")
+        con.print(_styled(f"no rules entry matches {' '.join(query)!r}"))
         raise typer.Exit(1)
     from rich.panel import Panel
-    from rich.text import Text
 
-    for e in found:
-        con.print(Panel(Text(e.body), title=Text(e.title, style="bold"), subtitle=f"{e.system} · {e.kind}", title_align="left"))
+    from gm_console.ui.text import literal
+
+    for e in found:  # a Panel reads a str title as markup whatever the console says: Text throughout
+        con.print(Panel(literal(e.body, lines=True), title=literal(e.title, "bold"), subtitle=literal(f"{e.system} · {e.kind}"), title_align="left"))
 
 
 @app.command()
@@ -204,7 +240,7 @@ def new(
     except EncounterFileError as exc:  # the starter must always be valid
         _fail(exc.messages(), False)
     atomic_write(file, text.encode("utf-8"), backup=False)
-    _console().print(f"[green]wrote[/] {file} (systems: {', '.join(system) or 'none'}); open it with: gm-console {file}")
+    _console().print(_styled(("wrote", "green"), f" {file} (systems: {', '.join(system) or 'none'}); open it with: gm-console {file}"))
 
 
 def main() -> None:

@@ -34,25 +34,32 @@ def state_json(game: Game, index: int | None = None) -> dict[str, Any]:
 
 
 def print_state(game: Game, index: int, console: Any) -> None:
+    """The state for people. Every piece of data goes in as Text (never
+    markup, control characters replaced), whatever console the caller gives."""
     from rich.table import Table
+    from rich.text import Text
+
+    from gm_console.ui.text import literal
 
     data = state_json(game, index)
     clock = data["clock"]
     active = clock["active"]
     who = next((u["name"] for u in data["units"] if u["id"] == active), active) if active else "nobody yet"
-    console.print(
-        f"[bold]{data['title']}[/] after {data['index']} of {data['log_length']} actions · "
-        f"round {clock['round']}, turn {clock['turn']}, tick {clock['tick']}"
-        + (f", phase {clock['phase']}" if clock["phase"] else "")
-        + f" · acting: {who}"
+    head = Text.assemble(
+        literal(data["title"], "bold"),
+        f" after {data['index']} of {data['log_length']} actions · round {clock['round']}, turn {clock['turn']}, tick {clock['tick']}",
+        f", phase {clock['phase']}" if clock["phase"] else "",
+        " · acting: ",
+        literal(who),
     )
+    console.print(head)
     if data["pools"]:
-        console.print("pools: " + ", ".join(f"{k} {v}" for k, v in data["pools"].items()))
+        console.print(literal("pools: " + ", ".join(f"{k} {v}" for k, v in data["pools"].items())))
     table = Table("id", "name", "side", "zone", "stats", "conditions", title="units", title_justify="left")
     for u in data["units"]:
         stats = " ".join(f"{k}={v}" for k, v in u["stats"].items())
         conds = ", ".join(c["name"] + (f" ({c['remaining']} {c['per']})" if c["remaining"] else "") for c in u["conditions"])
-        table.add_row(u["id"], u["name"], u["side"], u["zone"] or "-", stats, conds or "-")
+        table.add_row(*(literal(cell) for cell in (u["id"], u["name"], u["side"], u["zone"] or "-", stats, conds or "-")))
     console.print(table)
     for name, board in data["boards"].items():
-        console.print(f"[bold]{name}[/] board: {board}", markup=True, highlight=False, soft_wrap=True)
+        console.print(Text.assemble(literal(name, "bold"), " board: ", literal(str(board))), highlight=False, soft_wrap=True)
