@@ -14,10 +14,11 @@ from pathlib import Path
 COMMANDS = ("open", "validate", "apply", "replay", "rules", "new")
 
 
-def run_console(file: Path | None, replay: bool = False) -> int:
+def run_console(file: Path | None, replay: bool = False, players: dict | None = None) -> int:
     """Load FILE (or the demo) and run the console. 1 when the file is
     unusable or the console stopped on an error (the crash log and the
-    recovery journal are named on the last line)."""
+    recovery journal are named on the last line). ``players``: start the
+    player view with these options (host, port, token)."""
     from gm_console.files import EncounterFileError, load_encounter
     from gm_console.files.paths import demo_encounter
 
@@ -40,7 +41,7 @@ def run_console(file: Path | None, replay: bool = False) -> int:
 
     app = None
     try:
-        app = GMConsoleApp(game, path=None if file is None else path, demo=file is None, replay=replay, missing=missing)
+        app = GMConsoleApp(game, path=None if file is None else path, demo=file is None, replay=replay, missing=missing, players=players)
         app.run()
     except Exception as exc:  # outside Textual's own handling (building the app, its driver)
         from gm_console.files.crashlog import crash_message, write_crash_log

@@ -16,6 +16,7 @@ in ``state.boards["players"]`` (a ``PlayerBoard``), created on first use.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -230,11 +231,15 @@ class Players(Action):
     VERB = "players"
     PALETTE = "players"
     SUMMARY = (
-        "Change what the player view shows, overriding the encounter's [players] table: NPC health "
-        "(exact, descriptor or hidden) and whether the Threat pool is shown."
+        "Change what the player view shows, overriding the encounter's players table: NPC health "
+        "(MODE: exact, descriptor or hidden) and the Threat pool (SHOW: shown or hidden)."
     )
     EXAMPLE = "players health=descriptor threat=shown"
-    SYNTAX = (n.Opt("health", n.choice(*HEALTH_MODES)), n.Opt("threat", n.choice("shown", "hidden")))
+    # the choices' usage reads MODE and SHOW (a "|" inside [..] is not markup the palette's older Textual reads)
+    SYNTAX = (
+        n.Opt("health", dataclasses.replace(n.choice(*HEALTH_MODES), name="MODE")),
+        n.Opt("threat", dataclasses.replace(n.choice("shown", "hidden"), name="SHOW")),
+    )
     health: str | None = None
     threat: str | None = None
 

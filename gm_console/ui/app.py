@@ -25,6 +25,7 @@ from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvid
 from gm_console.ui.panes import pane_class
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.panes.units import UnitsPane
+from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.session import SessionCommands
@@ -50,7 +51,7 @@ class FightScreen(Screen):
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
 
 
-class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, App[None]):
+class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommands, App[None]):
     TITLE = "gm-console"
     COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
     CSS = """
@@ -74,11 +75,14 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, App[None]):
     ]
 
     def __init__(
-        self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False
+        self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
+        players: dict | None = None,
     ) -> None:
         """``missing``: the file at ``path`` is gone and ``game`` comes from its
-        recovery journal, so nothing counts as saved until the GM saves."""
+        recovery journal, so nothing counts as saved until the GM saves.
+        ``players``: start the player view (host, port, token) once mounted."""
         super().__init__()
+        self.players_options = players
         self.game = game
         self.path = path
         self.demo = demo
@@ -157,6 +161,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, App[None]):
         self.prompt().focus()
         if self.start_in_replay:
             self.enter_replay(0)
+        if self.players_options is not None:
+            self.players_start()
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
@@ -287,8 +293,9 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, App[None]):
         if dice.display:  # hidden behind its tab: synced when shown
             dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
-        self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.dice_mode, path=where)
+        self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.dice_mode, path=where, players=self.players_label())
         self.sub_title = where + (" *" if self.dirty else "")
+        self.players_publish()  # the live game to the player view, if it is on (never the replay cursor)
 
     def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None:
         """Switch to another game with the same panes (recovery, branch, open)."""

@@ -1,0 +1,150 @@
+"""The player view in the console: start and stop its server on the app's own
+loop, show its link with a QR code, and publish the player-safe document
+after every change.
+
+Mixed into the app; expects ``game``, ``notify``, ``redraw``, ``run_worker``
+and ``push_screen``. ``players_publish`` is called at the end of every
+redraw (after each applied action, undo, redo, replay step and encounter
+switch); it builds the document from the live game, never from the replay
+cursor: the players see the fight as it stands, not the GM browsing its past.
+The server's module (aiohttp) is imported only when the view starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from gm_console.players.server import PlayerServer
+
+
+class PlayersLink(ModalScreen[None]):
+    """The view's link and its QR code; every text shown as written (no markup)."""
+
+    DEFAULT_CSS = """
+    PlayersLink { align: center middle; }
+    PlayersLink > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
+                             background: $panel; border: thick $accent; overflow-y: auto; }
+    PlayersLink .qr { width: auto; }
+    """
+    BINDINGS = [Binding("escape", "dismiss", "Close"), Binding("enter", "dismiss", "Close", show=False)]
+
+    def __init__(self, url: str, exposed: bool) -> None:
+        super().__init__()
+        self.url = url
+        self.exposed = exposed
+
+    def compose(self) -> ComposeResult:
+        from gm_console.players.qr import QR_STYLE, qr_text
+
+        where = (
+            "Reachable from the table's network: phones on it can scan the code."
+            if self.exposed
+            else "Bound to this computer only (127.0.0.1): open it here, or restart with --host to let phones join."
+        )
+        with Vertical():
+            yield Static(Text("Player view", style="bold"), markup=False)
+            yield Static(Text(self.url), markup=False, id="players-url")
+            yield Static(Text(qr_text(self.url), style=QR_STYLE), markup=False, classes="qr", id="players-qr")
+            yield Static(Text(where + " Esc closes."), markup=False)
+
+
+class PlayerViewCommands:
+    """Mixed into the app: ``players: start``, ``players: stop``, ``players: show link``."""
+
+    players_server: PlayerServer | None = None
+    players_options: dict[str, Any] | None = None  # host, port, token given on the command line
+    _players_starting = False
+
+    # ------------------------------------------------------------ palette commands
+    def players_start(self) -> None:
+        if self.players_server is not None or self._players_starting:
+            self.notify(f"the player view is already on: {self.players_server.url if self.players_server else '…'}", timeout=5)
+            return
+        self._players_starting = True
+        self.run_worker(self._players_start(), group="players")
+
+    async def _players_start(self) -> None:
+        from gm_console.core.playerview import player_document
+        from gm_console.players.server import PlayerServer
+
+        options = dict(self.players_options or {})
+        server = PlayerServer(
+            lambda: player_document(self.game),
+            host=options.get("host") or "127.0.0.1",
+            port=int(options.get("port") or 0),
+            token=options.get("token"),
+            on_viewers=self._players_viewers,
+        )
+        try:
+            await server.start()
+        except OSError as exc:
+            self.notify(f"the player view did not start: {exc}", title="Player view", severity="error", timeout=10)
+            return
+        finally:
+            self._players_starting = False
+        self.players_server = server
+        if options.get("port"):  # a restart keeps the same address and token, so open pages reconnect
+            self.players_options = {**options, "token": server.token}
+        else:
+            self.players_options = {**options, "port": server.port, "token": server.token}
+        warn = " (reachable from the network)" if server.exposed else ""
+        self.notify(f"player view on{warn}: {server.url}", title="Player view", severity="warning" if server.exposed else "information", timeout=8)
+        self.redraw()
+
+    def players_stop(self) -> None:
+        if self.players_server is None:
+            self.notify("the player view is off", timeout=3)
+            return
+        self.run_worker(self._players_stop(), group="players")
+
+    async def _players_stop(self) -> None:
+        server, self.players_server = self.players_server, None
+        if server is not None:
+            await server.stop()
+            self.notify("player view off", timeout=3)
+        self.redraw()
+
+    def players_show_link(self) -> None:
+        server = self.players_server
+        if server is None:
+            self.notify("the player view is off: players: start first", severity="warning", timeout=5)
+            return
+        self.push_screen(PlayersLink(server.url, server.exposed))
+
+    # ------------------------------------------------------------ publishing
+    def players_publish(self) -> None:
+        """Send the live game's player document to the browsers (when it changed)."""
+        server = self.players_server
+        if server is not None:
+            from gm_console.core.playerview import player_document
+
+            server.publish(player_document(self.game))
+
+    def players_label(self) -> tuple[str, bool]:
+        """("players: N watching", whether the network can reach it), or ("", False) when off."""
+        server = self.players_server
+        if server is None:
+            return "", False
+        label = f"players: {server.viewers} watching"
+        if server.exposed:
+            label += f" · OPEN TO THE NETWORK ({server.host})"
+        return label, server.exposed
+
+    def _players_viewers(self, count: int) -> None:
+        self.redraw()  # the status line's count (the document is unchanged, nothing is sent)
+
+    async def players_shutdown(self) -> None:
+        server, self.players_server = self.players_server, None
+        if server is not None:
+            await server.stop()
+
+    async def on_unmount(self) -> None:
+        await self.players_shutdown()  # the console quits: browsers see the stream end, and say stale
