@@ -1,0 +1,95 @@
+"""The player view in a real browser: Debian's Chromium, headless, over the
+DevTools protocol, against a console run by Pilot in the same event loop.
+Skipped only when Chromium is missing outside CI (in CI it must run)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import GMConsoleApp
+from tests.conftest import ENCOUNTERS
+from tests.players.browser import Browser, chromium_path, png_size
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None and not os.environ.get("CI"), reason="Chromium is not installed (apt-get install chromium)"),
+]
+
+TOKEN = "browser-test-token"
+LAYOUTS = {"phone": (390, 844, True), "tv": (1920, 1080, False)}
+
+
+async def running(app, pilot):
+    for _ in range(250):
+        if app.players_server is not None:
+            return app.players_server
+        await pilot.pause(0.02)
+    raise AssertionError("the player view did not start")
+
+
+async def test_the_page_shows_the_turn_order_and_follows_the_console_without_a_reload(tmp_path):
+    path = ENCOUNTERS / "ctb-causeway-ambush.toml"
+    app = GMConsoleApp(load_encounter(path), path=path, players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    async with app.run_test(size=(120, 40)) as pilot:
+        server = await running(app, pilot)
+        browser = await Browser().start()
+        try:
+            await browser.goto(server.url)
+            await browser.wait_for("document.querySelectorAll('#next li').length === 5")
+            order = await browser.eval("[...document.querySelectorAll('#next li')].map(li => li.textContent)")
+            expected = [t["name"] for t in (app.players_server._document())["next"]]
+            assert order == expected and len(order) == 5
+            assert await browser.eval("document.getElementById('link').textContent") == "live"
+            await browser.eval("window.__same_page = 42")
+            await pilot.press(*"next", "enter")
+            await pilot.pause()
+            active = app.game.state.units[app.game.state.clock.active].name
+            await browser.wait_for(f"document.getElementById('now').textContent === {active!r}")
+            await pilot.press(*"say The causeway groans", "enter")
+            await browser.wait_for("document.querySelector('#log li.say')?.textContent === 'The causeway groans'")
+            assert await browser.eval("window.__same_page") == 42  # no reload
+            # the console stops the view: the page says it is stale; it starts again (same port and token): live
+            app.players_stop()
+            await browser.wait_for("document.body.classList.contains('stale')")
+            app.players_start()
+            await running(app, pilot)
+            await browser.wait_for("!document.body.classList.contains('stale')", timeout=15)
+            assert await browser.eval("window.__same_page") == 42
+        finally:
+            await browser.close()
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("name", ["conflict-relay-station.toml", "reactor-night-shift.toml", "ctb-causeway-ambush.toml"])
+async def test_phone_and_tv_layouts_render_without_horizontal_overflow(tmp_path, layout, name):
+    width, height, mobile = LAYOUTS[layout]
+    path = ENCOUNTERS / name
+    app = GMConsoleApp(load_encounter(path), path=path, players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    async with app.run_test(size=(120, 40)) as pilot:
+        server = await running(app, pilot)
+        browser = await Browser().start(width, height)
+        try:
+            await browser.viewport(width, height, mobile)
+            await browser.goto(server.url)
+            await browser.wait_for("document.querySelectorAll('.card').length > 0")
+            metrics = await browser.eval(
+                "({scroll: document.documentElement.scrollWidth, inner: innerWidth,"
+                " font: getComputedStyle(document.documentElement).fontSize,"
+                " columns: getComputedStyle(document.getElementById('main')).gridTemplateColumns.split(' ').length,"
+                " text: document.body.innerText})"
+            )
+            assert metrics["inner"] == width
+            assert metrics["scroll"] <= metrics["inner"], metrics
+            if layout == "tv":
+                assert metrics["font"] == "24px" and metrics["columns"] == 3  # big type, three columns
+            else:
+                assert metrics["font"] == "16px" and metrics["columns"] == 1  # one column
+            if name.startswith("conflict"):
+                assert "Docking Bay" in metrics["text"] and "Reactor Gallery" not in metrics["text"]
+            shot = await browser.screenshot(tmp_path / f"{layout}-{name}.png")
+            assert png_size(shot) == (width, height) and len(shot) > 10_000
+        finally:
+            await browser.close()
