@@ -22,6 +22,7 @@ The document is documented in docs/json.md (player view) and docs/players.md.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -225,10 +226,14 @@ _DIGIT = re.compile(r"[0-9]")
 
 
 def _words(terms: set[str]) -> re.Pattern[str] | None:
+    """Any of ``terms`` as a whole word, the longest first, case-insensitive."""
     terms = {t for t in terms if t}
-    if not terms:
-        return None
-    alternatives = "|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True))
+    return _compiled(tuple(sorted(terms, key=lambda t: (-len(t), t)))) if terms else None
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:  # the same names after every action: built once
+    alternatives = "|".join(re.escape(t) for t in terms)
     return re.compile(rf"(?<![\w]){'(?:' + alternatives + ')'}(?![\w])", re.IGNORECASE)
 
 

@@ -70,6 +70,7 @@ function render(doc) {
   $("clock").textContent = "Round " + doc.round + (doc.phase ? " · " + doc.phase : "");
   $("now").textContent = doc.active ? doc.active.name : "–";
   $("next").replaceChildren(...doc.next.map((t) => el("li", null, t.name)));
+  $("next").previousElementSibling.hidden = !doc.next.length;
   $("status").textContent = doc.status.join(" · ");
   $("pools").replaceChildren(...doc.pools.map((p) => el("li", null, p.name.charAt(0).toUpperCase() + p.name.slice(1) + " " + p.value)));
 
