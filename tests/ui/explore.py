@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import shutil
 import time
-import zlib
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -55,8 +54,8 @@ StepFn = Callable[["Explorer", object], Awaitable[None]]
 class Step:
     name: str
     run: StepFn
+    share: str = "system"  # "always", "system" or "generic": how all_steps deals it out
     exits: bool = False  # the step quits the console (and checks it quit cleanly)
-    always: bool = False  # runs in every run, never shared out (see ``all_steps``)
 
 
 @dataclass
@@ -126,12 +125,6 @@ class Explorer:
         app._handle_exception = recording  # type: ignore[method-assign]
         return app
 
-    def alive(self, app: GMConsoleApp) -> bool:
-        return not self.crashes_since(0) and app._exception is None and app.return_code is None and app.is_running
-
-    def crashes_since(self, start: int) -> list[tuple[str, BaseException]]:
-        return self.crashes[start:]
-
     # ------------------------------------------------------------ running
     async def run(self, steps: list[Step]) -> list[Finding]:
         pending = list(steps)
@@ -147,6 +140,8 @@ class Explorer:
             try:
                 async with app.run_test(size=self.size) as pilot:
                     await pilot.pause()
+                    if self.launches > 1 and isinstance(app.screen, Confirm):
+                        await pilot.press("n")  # the crash left a recovery journal: discard it, go on
                     if not self._still_alive(app, seen):
                         for step in pending:
                             self.findings.append(Finding(step.name, "not run", "the console does not open"))
@@ -333,28 +328,24 @@ def action_hits(app) -> tuple[list[str], list[str]]:
 # ------------------------------------------------------------------ the steps
 
 
-def _part(items: list, part: tuple[int, int]) -> list:
-    index, count = part
-    return items[index::count]
-
-
-def palette_steps(path: Path, themes: tuple[int, int] = (0, 1)) -> list[Step]:
+def palette_steps(path: Path) -> list[Step]:
     """ctrl+p with nothing typed; every console command; a sample of action hits."""
-    steps = [Step("ctrl+p: the palette lists its hits, Esc", _discover, always=True)]
+    steps = [Step("ctrl+p: the palette lists its hits, Esc", _discover, "always")]
     # file: open, save as and new are run with their answers in file_steps
-    for prefix in ("file: save", "replay: enter", "dice: switch to entering", "help: keys", "pane: maximize",
-                   "log: undo", "log: redo"):
-        steps.append(Step(f"palette: {prefix}", _console_command(prefix)))
+    for prefix, share in (("file: save", "generic"), ("replay: enter", "system"), ("dice: switch to entering", "generic"),
+                          ("help: keys", "generic"), ("pane: maximize", "system"), ("log: undo", "system"),
+                          ("log: redo", "system")):
+        steps.append(Step(f"palette: {prefix}", _console_command(prefix), share))
     app = GMConsoleApp(load_encounter(path), path=path)  # never run: only to list the panes and themes it offers
     for pane in app.make_panes():
-        steps.append(Step(f"palette: pane: hide {pane.TITLE}, then show it", _hide_show(pane.TITLE), always=True))
+        steps.append(Step(f"palette: pane: hide {pane.TITLE}, then show it", _hide_show(pane.TITLE), "always"))
     names = sorted(name for name in app.available_themes if not name.startswith("textual-"))
-    for name in _part(names, themes) + [app.theme]:  # the themes are shared out here, the last one restores
-        steps.append(Step(f"palette: theme: {name}", _console_command(f"theme: {name}"), always=True))
-    steps.append(Step("palette: the first legal action", _legal_action("first"), always=True))
+    for name in names:
+        steps.append(Step(f"palette: theme: {name}", _console_command(f"theme: {name}"), "generic"))
+    steps.append(Step("palette: the first legal action", _legal_action("first"), "always"))
     for which in ("last", "first"):
         steps.append(Step(f"palette: the {which} legal action", _legal_action(which)))
-    steps.append(Step("palette: a verb template fills the prompt", _verb_template))
+    steps.append(Step("palette: a verb template fills the prompt", _verb_template, "generic"))
     return steps
 
 
@@ -437,9 +428,10 @@ def binding_steps() -> list[Step]:
     the replay keys outside and inside replay mode."""
     steps: list[Step] = []
     for key in keys.APP_KEYS:
-        if key.id != "quit":
-            steps.append(Step(f"key {key.key} ({key.id})", _press_binding(key)))
-    steps.append(Step("replay keys outside replay mode (they type into the prompt)", _replay_keys_live))
+        if key.id not in SCREEN_KEYS and key.id != "quit":
+            share = "system" if key.id in ("undo", "redo", "next-pane", "maximize") else "generic"
+            steps.append(Step(f"key {key.key} ({key.id})", _press_binding(key), share))
+    steps.append(Step("replay keys outside replay mode (they type into the prompt)", _replay_keys_live, "generic"))
     steps.append(Step("f3, then every replay key", _replay_keys))
     return steps
 
@@ -476,11 +468,11 @@ async def _replay_keys(ex: Explorer, pilot) -> None:
 
 def screen_steps(path: Path) -> list[Step]:
     steps = [
-        Step("f1 help, Esc", _help),
+        Step("f1 help, Esc", _help, "generic"),
         Step("ctrl+r rules lookup: type a query, Enter on a hit, Esc", _rules),
         Step("f3 replay: left right home end, g N, r N", _replay_walk),
-        Step("f3 replay: b to a path in a folder that does not exist", _branch_bad),
-        Step("f2 manual dice: roll 2d6, bad answers, Esc", _manual_dice),
+        Step("f3 replay: b to a path in a folder that does not exist", _branch_bad, "generic"),
+        Step("f2 manual dice: roll 2d6, bad answers, Esc", _manual_dice, "generic"),
         Step("f2 manual dice: a legal action that rolls, a bad answer, a good one", _manual_dice_action),
     ]
     if "reactor" in load_encounter(path).systems:
@@ -624,13 +616,18 @@ def prompt_lines(unit: str) -> list[tuple[str, str]]:
     ]
 
 
+# the numbers go through each system's notation: shared over a system's runs; a rename
+# with markup puts it in a name every pane and the palette show: every run; the rest
+# (note, unknown verbs, quotes) read the same everywhere
+LINE_SHARES = ["system"] * 7 + ["generic", "always"] + ["generic"] * 17
+
+
 def prompt_steps(path: Path) -> list[Step]:
     unit = next(iter(load_encounter(path).state.units), "nobody")
     lines = prompt_lines(unit)
     # 5,000 digits in tick, set and roll, and a rename with markup, run everywhere
-    always = {0, 1, 2, 8}
-    steps = [Step(f"prompt: {name}", _prompt(name, line), always=i in always) for i, (name, line) in enumerate(lines)]
-    steps.append(Step("ctrl+p after the adversarial lines", _discover, always=True))
+    steps = [Step(f"prompt: {name}", _prompt(name, line), share) for (name, line), share in zip(lines, LINE_SHARES)]
+    steps.append(Step("ctrl+p after the adversarial lines", _discover, "generic"))
     steps.append(Step("ctrl+z, ctrl+y over the adversarial lines", _undo_redo_all))
     return steps
 
@@ -644,6 +641,9 @@ def _prompt(name: str, line: str) -> StepFn:
         ex.step = f"prompt: {name}: Tab"
         await type_line(pilot, line, "tab")
         await pilot.press("escape")  # back to the prompt, wherever Tab moved the focus
+        if name == "rename markup":  # the name is now in the palette's legal actions
+            ex.step = f"prompt: {name}: ctrl+p"
+            await _discover(ex, pilot)
 
     return step
 
@@ -661,13 +661,13 @@ def file_steps(path: Path) -> list[Step]:
     """Save as, open and new with a path in a missing folder, then good ones;
     a branch to a good path. They switch the console to other files: last."""
     return [
-        Step("file: save as… a path in a missing folder", _save_as_bad),
-        Step("file: save as… a good path", _save_as_good),
-        Step("file: open… a path in a missing folder", _open_bad),
-        Step("file: new… a path in a missing folder", _new_bad),
-        Step("file: new… a good path (another system)", _new_good),
-        Step("file: open… the encounter again", _open_good),
-        Step("f3, b: branch to a good path", _branch_good),
+        Step("file: save as… a path in a missing folder", _save_as_bad, "generic"),
+        Step("file: save as… a good path", _save_as_good, "generic"),
+        Step("file: open… a path in a missing folder", _open_bad, "generic"),
+        Step("file: new… a path in a missing folder", _new_bad, "generic"),
+        Step("file: new… a good path (another system)", _new_good, "generic"),
+        Step("file: open… the encounter again", _open_good, "generic"),
+        Step("f3, b: branch to a good path", _branch_good, "generic"),
     ]
 
 
@@ -743,8 +743,8 @@ async def _branch_good(ex: Explorer, pilot) -> None:
 
 def quit_steps() -> list[Step]:
     return [
-        Step("ctrl+q with unsaved changes: Esc keeps the console", _quit_cancel, always=True),
-        Step("ctrl+q, n: quits", _quit, exits=True),
+        Step("ctrl+q with unsaved changes: Esc keeps the console", _quit_cancel, "generic"),
+        Step("ctrl+q, n: quits", _quit, "always", exits=True),
     ]
 
 
@@ -760,6 +760,8 @@ async def _quit_cancel(ex: Explorer, pilot) -> None:
 
 async def _quit(ex: Explorer, pilot) -> None:
     app = pilot.app
+    if not app.dirty:  # so that ctrl+q asks
+        await type_line(pilot, "note leaving")
     await pilot.press("ctrl+q")
     assert isinstance(app.screen, Confirm), "ctrl+q with unsaved changes did not ask"
     await pilot.press("n")
@@ -771,22 +773,28 @@ async def _quit(ex: Explorer, pilot) -> None:
     assert app.return_code == 0, f"the console quit with return code {app.return_code}"
 
 
-def all_steps(path: Path, part: tuple[int, int] = (0, 1), themes: tuple[int, int] = (0, 1)) -> list[Step]:
+SCREEN_KEYS = ("rules", "help", "replay")  # bindings that screen_steps press, with more to do on each screen
+
+
+def all_steps(path: Path, system: tuple[int, int] = (0, 1), generic: tuple[int, int] = (0, 1)) -> list[Step]:
     """The whole exploration, in order; the console quits at the end.
 
-    ``part`` = (i, n) shares the steps out over n runs: a run keeps the
-    steps marked ``always`` and those whose name hashes to i (a stable hash,
-    so the runs of one system at one size, numbered 0 to n-1, take every
-    step between them whatever else each encounter adds). ``themes`` shares
-    the theme commands out the same way, by position. (0, 1) keeps all.
+    A run may take a share of it, as (this run, runs): the "system" steps
+    (whatever goes through a system's rules, panes or notation) are dealt
+    out in turn over the ``system`` runs, the "generic" ones (the same for
+    every encounter) over the ``generic`` runs; the "always" steps (what
+    reads the encounter: the palette's lists and legal actions, the panes, a
+    rename with markup, quitting) run in every run. The lists dealt are the
+    same for every encounter of a system, so runs 0 to n-1 take every step
+    between them. (0, 1) for both keeps everything.
     """
-    steps = (
-        palette_steps(path, themes)
-        + binding_steps()
-        + screen_steps(path)
-        + prompt_steps(path)
-        + file_steps(path)
-        + quit_steps()
-    )
-    index, count = part
-    return [s for s in steps if s.always or s.exits or zlib.crc32(s.name.encode()) % count == index]
+    steps = palette_steps(path) + binding_steps() + screen_steps(path) + prompt_steps(path) + file_steps(path) + quit_steps()
+    parts = {"always": (0, 1), "system": system, "generic": generic}
+    seen = {name: 0 for name in parts}
+    kept = []
+    for step in steps:
+        index, count = parts[step.share]
+        if seen[step.share] % count == index:
+            kept.append(step)
+        seen[step.share] += 1
+    return kept

@@ -12,15 +12,17 @@ must be alive and have raised nothing; a failure lists every step that went
 wrong, with its traceback (the driver opens the console again after a crash
 and goes on, so one run reports them all).
 
-Run time: one step costs about a second of rendering, and there are some
-seventy. So that the file stays bounded, the steps that do not depend on
-the encounter are shared out: the three encounters of a system at a size
-take every step between them (``explore.all_steps(part=...)``), and the
-theme commands are shared over the nine encounters of a size; the steps
-that read the encounter (the palette's lists, its legal actions, the
-panes, a rename with markup, 5,000-digit numbers, quitting) run in every
-run. ``GM_CONSOLE_EXPLORE=full`` runs every step in every run (about three
-times as long).
+Run time: a step costs about a second of Textual rendering on this kind of
+machine, and the whole exploration has about ninety, so running all of it
+for all eighteen runs would take half an hour. By default it is dealt out
+(``explore.all_steps``): the steps that read the encounter (the palette's
+discovery list and a legal action from it, every pane, a rename with markup
+then the palette, quitting) run in every run; the steps that go through a
+system's rules, panes or notation are dealt over the six runs of that system
+(three encounters, two sizes), so each runs once per system; the steps that
+are the same for every encounter (themes, files, help, notes and quotes in
+the prompt) are dealt over all eighteen runs. ``GM_CONSOLE_EXPLORE=full``
+runs every step in every run.
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ def _system(path: Path) -> str:
     return "+".join(sorted(load_encounter(path).systems))
 
 
-def _parts() -> dict[Path, tuple[tuple[int, int], tuple[int, int]]]:
-    """Each encounter's (part, themes) share; see the module docstring."""
+def _parts() -> dict[tuple[Path, tuple[int, int]], tuple[tuple[int, int], tuple[int, int]]]:
+    """Each run's (system, generic) share; see the module docstring."""
     everything = sorted(BUNDLED + HOSTILE, key=lambda p: p.name)
     by_system: dict[str, list[Path]] = {}
     for path in everything:
@@ -56,7 +58,10 @@ def _parts() -> dict[Path, tuple[tuple[int, int], tuple[int, int]]]:
     shares = {}
     for i, path in enumerate(everything):
         group = by_system[_system(path)]
-        shares[path] = ((group.index(path), len(group)), (i, len(everything)))
+        for j, size in enumerate(SIZES):
+            system = (group.index(path) * len(SIZES) + j, len(group) * len(SIZES))
+            generic = (i * len(SIZES) + j, len(everything) * len(SIZES))
+            shares[path, size] = (system, generic)
     return shares
 
 
@@ -72,8 +77,8 @@ def test_there_is_something_to_explore():
 
 async def explore_console(path: Path, size: tuple[int, int], tmp_path: Path) -> None:
     explorer = explore.Explorer(path, size, tmp_path / "work")
-    part, themes = ((0, 1), (0, 1)) if FULL else PARTS[path]
-    findings = await explorer.run(explore.all_steps(explorer.path, part, themes))
+    system, generic = ((0, 1), (0, 1)) if FULL else PARTS[path, size]
+    findings = await explorer.run(explore.all_steps(explorer.path, system, generic))
     if findings:
         pytest.fail(explorer.report(), pytrace=False)
 
