@@ -339,7 +339,7 @@ def test_a_broken_bundled_catalogue_is_an_encounter_file_error(tmp_path, monkeyp
         catalogues._read.cache_clear()
 
 
-def test_a_valid_game_from_a_dict_with_nan_in_a_stat_is_refused():
+def test_a_game_from_a_dict_with_nan_in_a_stat_is_refused():
     with pytest.raises(EncounterFileError, match=r"units\[0\]\.stats\.hp"):
         game_from_dict(minimal(units=[{"id": "kai", "side": "pcs", "stats": {"hp": math.nan}}]))
 
