@@ -314,6 +314,14 @@ async def test_control_characters_never_reach_the_screen():
         assert app.is_running
         for prompt in palette_prompts(app):
             assert not any(ch in prompt for ch in CONTROLS), repr(prompt)
+        await pilot.press("escape")
+        await pilot.pause()
+        prompt = app.query_one(ActionPrompt)  # a paste from the GM's clipboard
+        prompt.insert_text_at_cursor("note a\x1b[2Jb\u202e")
+        assert prompt.value == "note a\ufffd[2Jb\ufffd"
+        app.push_screen(AskText("file name?", value="x\x07y"))
+        await pilot.pause()
+        assert app.screen.query_one("#answer").value == "x\ufffdy"
 
 
 # ---------------------------------------------------------------- the boundary helpers

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from gm_console.ui.widgets.literal import LiteralLabel
+from gm_console.ui.widgets.literal import LiteralInput, LiteralLabel
 
 
 class AskText(ModalScreen[str | None]):
@@ -33,7 +33,7 @@ class AskText(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield LiteralLabel(self.question)  # names, paths: shown as written
-            yield Input(value=self.value, id="answer")
+            yield LiteralInput(value=self.value, id="answer")
             yield LiteralLabel("", id="error")
 
     def on_mount(self) -> None:

@@ -6,10 +6,10 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.suggester import Suggester
-from textual.widgets import Input
 
 from gm_console.core.completion import candidates
 from gm_console.core.game import Game
+from gm_console.ui.widgets.literal import LiteralInput
 
 
 class NotationSuggester(Suggester):
@@ -34,7 +34,7 @@ class NotationSuggester(Suggester):
         return self.suggest(value)
 
 
-class ActionPrompt(Input):
+class ActionPrompt(LiteralInput):
     """One line of action notation; Enter applies it."""
 
     DEFAULT_CSS = """

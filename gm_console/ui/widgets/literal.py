@@ -4,6 +4,8 @@
 draw control characters as they are. These never parse markup (the keyword
 is not even accepted) and scrub whatever they are given, in the constructor,
 in ``update`` and through the ``content`` property (``gm_console.ui.text``).
+``LiteralInput`` keeps control characters (a paste with ESC in it) out of
+what the GM types.
 Panes, widgets and screens use these; ``tests/ui/test_markup.py`` fails on a
 plain ``Static`` or ``Label`` in them.
 """
@@ -14,10 +16,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from textual.visual import VisualType
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gm_console.ui.text import scrub
+from gm_console.ui.text import clean, scrub
 
 
 class LiteralStatic(Static):
@@ -75,3 +77,11 @@ class LiteralOptionList(OptionList):
 
     def add_options(self, new_options: Iterable[Any]) -> LiteralOptionList:
         return super().add_options([_scrub_option(o) for o in new_options])
+
+
+class LiteralInput(Input):
+    """An Input whose value never holds a control character: typed, pasted or
+    set, each one becomes a placeholder (one for one, so the cursor stays put)."""
+
+    def validate_value(self, value: str) -> str:  # Textual's public validate_<reactive> hook
+        return clean(value)
