@@ -57,6 +57,11 @@ def _keep_backup(path: Path, folder: Path) -> None:
     import tempfile
 
     bak = path.with_name(path.name + ".bak")
+    try:
+        if bak.exists() and os.path.samefile(path, bak):
+            return  # a save killed after its backup step: .bak already is this version
+    except OSError:
+        pass
     fd, staged = tempfile.mkstemp(prefix=_temp_prefix(path) + "bak.", suffix=TEMP_SUFFIX, dir=folder)
     os.close(fd)
     try:
@@ -68,6 +73,8 @@ def _keep_backup(path: Path, folder: Path) -> None:
 
             shutil.copy2(path, staged)
         os.replace(staged, bak)
+        if os.path.lexists(staged):  # rename() of two links to one file does nothing (POSIX)
+            os.unlink(staged)
     except OSError:
         try:
             os.unlink(staged)
