@@ -24,15 +24,16 @@ def test_worked_example_replays_to_exactly_the_texts_state():
     g = load_encounter(ENCOUNTERS / "conflict-worked-example.toml")
     events = [e.text for evs in g.events for e in evs]
     assert "Hostile makes a Ranged Attack on Scout Rhea: Field Sidearm, Stun, Severity 4, at medium range" in events
-    assert "Hostile: Control 9 + Security 2 = 11, Difficulty 2; [3,8,11] -> 3 successes" in events
-    assert "Threat 1 -> 2 (1 surplus success on Hostile's attack)" in events  # 3 successes vs Difficulty 2: +1 Threat
+    # two dice, none bought: the 2 is at or under Security 2 and scores double, the 8 scores one
+    assert "Hostile: Control 9 + Security 2 = 11, Difficulty 2; [2,8] -> 3 successes (2 scores double: at or under Security 2)" in events
+    assert "Threat 2 -> 3 (1 surplus success on Hostile's attack)" in events  # 3 successes vs Difficulty 2: +1 Threat
     assert "Scout Rhea faces a Stun Injury of Severity 3 (4 - Protection 1: cysuit 1): avoid scout or suffer scout" in events
     assert "Scout Rhea marks 3 Stress (3/8): Avoids the Field Sidearm Injury (Severity 3)" in events
     scout = g.state.units["scout"]
     c = board(g).chars["scout"]
     assert scout.stats["stress"] == 3 and c.stress_max == 8
     assert c.injuries == [] and not scout.has("Defeated") and not scout.has("Prone")
-    assert board(g).pending == [] and g.state.pools == {"momentum": 0, "threat": 2}
+    assert board(g).pending == [] and g.state.pools == {"momentum": 0, "threat": 3}
 
 
 def test_ranged_attack_is_control_plus_security_at_difficulty_2():
@@ -111,7 +112,7 @@ def test_prone_target_with_cover_gains_1_protection():
 
 def test_prone_target_gives_melee_and_close_attacks_2_bonus_momentum():
     g = game(unit_keys={"gob": {"zone": "bay", "conditions": [{"name": "Prone"}]}}, units_conflict={"kai": {"near": ["gob"]}})
-    events = play(g, "turn kai", "attack kai gob stun-baton unaware [1,15]")
+    events = play(g, "turn kai", "attack kai gob stun-baton unaware [3,15]")
     assert "Gob is prone: 2 bonus Momentum for this attack's spends only" in events
     events = play(g, "spend kai severity")  # paid from the bonus, not the pool
     assert g.state.pools["momentum"] == 0 and board(g).pending[0].adjusted == 4
@@ -179,13 +180,13 @@ def test_increase_severity_2_momentum_a_step_at_most_2():
 
 def test_increase_severity_for_an_npc_costs_threat():
     g = game(conflict={"opening": "gm"})
-    events = play(g, "turn gob", "attack gob kai field-sidearm stun [1,1]", "spend gob severity")
+    events = play(g, "turn gob", "attack gob kai field-sidearm stun [2,3]", "spend gob severity")
     assert "Threat 5 -> 3 (Gob: Increase Severity)" in events
 
 
 def test_counterattack_after_winning_an_opposed_melee_defence():
     g = game(pools={"momentum": 2, "threat": 5}, **ENGAGED)
-    events = play(g, "turn kai", "attack kai gob stun-baton [15,16,1,2]")
+    events = play(g, "turn kai", "attack kai gob stun-baton [15,16,2,3]")
     assert "Kai misses Gob" in events and "Threat 5 -> 6 (1 surplus success on Gob's defence)" in events
     events = play(g, "counter gob")
     assert "Threat 6 -> 4 (Gob Counterattacks)" in events

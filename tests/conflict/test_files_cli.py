@@ -40,7 +40,7 @@ def test_replay_json_shows_the_conflict_board():
     assert b["chars"]["scout"]["stress_max"] == 8
     scout = next(u for u in data["units"] if u["id"] == "scout")
     assert scout["stats"]["stress"] == 3
-    assert data["pools"] == {"momentum": 0, "threat": 2}
+    assert data["pools"] == {"momentum": 0, "threat": 3}
     assert data["house_rules"]["conflict.momentum_cap"] == 6
     result = RUNNER.invoke(app, ["replay", str(ENCOUNTERS / "conflict-worked-example.toml"), "--json", "--to", "2"])
     b = json.loads(result.output)["boards"]["conflict"]

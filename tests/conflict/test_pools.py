@@ -16,14 +16,14 @@ POOL_EVENT = re.compile(r"^(Momentum|Threat) (-?\d+) -> (-?\d+) \((.+)\)$")
 
 def test_momentum_pool_is_capped_at_6_and_the_rest_is_lost():
     g = game(pools={"momentum": 5, "threat": 5})
-    events = play(g, "task kai daring medicine buy=0 diff=0 [1,1]")
+    events = play(g, "task kai daring medicine buy=0 diff=0 [3,3]")
     assert g.state.pools["momentum"] == 6
     assert "1 Momentum lost: the pool holds at most 6 (house rule momentum_cap)" in events
 
 
 def test_momentum_cap_is_a_house_rule():
     g = game(pools={"momentum": 5, "threat": 5}, house_rules={"conflict": {"momentum_cap": 8}})
-    play(g, "task kai daring medicine diff=0 [1,1]")
+    play(g, "task kai daring medicine diff=0 [3,3]")
     assert g.state.pools["momentum"] == 7
 
 
@@ -40,7 +40,7 @@ def test_the_pool_verb_respects_the_cap_and_the_threat_floor():
 
 def test_combat_table_spends_paid_with_momentum_add_equal_threat():
     g = game(pools={"momentum": 4, "threat": 0})
-    events = play(g, "turn kai", "attack kai gob field-sidearm stun [1,3]", "spend kai knockdown on=gob")
+    events = play(g, "turn kai", "attack kai gob field-sidearm stun [3,4]", "spend kai knockdown on=gob")
     assert "Momentum 4 -> 2 (Kai: Knockdown)" in events
     assert "Threat 0 -> 2 (Momentum spent in combat adds equal Threat: Kai: Knockdown)" in events
     assert g.state.units["gob"].has("Prone")

@@ -28,7 +28,7 @@ def test_task_successes_over_difficulty_become_momentum_for_players():
 
 def test_task_successes_over_difficulty_become_threat_for_the_gm():
     g = game()
-    play(g, "task gob daring security [1,2]")
+    play(g, "task gob daring security [2,3]")
     assert g.state.pools["threat"] == 6
 
 
@@ -118,9 +118,9 @@ def test_actions_one_momentum_buys_an_extra_minor():
 
 def test_actions_two_momentum_buy_a_second_major_at_plus_1_difficulty():
     g = game(pools={"momentum": 2, "threat": 5})
-    play(g, "turn kai", "task kai daring medicine [1,1]", "spend kai major")
+    play(g, "turn kai", "task kai daring medicine [3,3]", "spend kai major")
     assert g.state.pools["momentum"] == 1  # 2 + 1 earned by the first task - 2 paid
-    events = play(g, "task kai daring medicine [1,1]")
+    events = play(g, "task kai daring medicine [3,3]")
     assert any("Difficulty 2 (1 +1 second Major Action)" in t for t in events)
 
 

@@ -40,8 +40,8 @@ def test_quality_accurate_aim_rerolls_up_to_two_d20s():
         g.push_line("attack kai gob carbine deadly reroll=2")
     play(g, "minor kai aim")
     assert g.dice_needed(g.parse("attack kai gob carbine deadly reroll=2")) == (20,) * 4
-    events = play(g, "attack kai gob carbine deadly reroll=2 [15,16,1,2]")
-    assert "Kai: Control 9 + Security 2 = 11, Difficulty 2; [2,1] -> 2 successes" in events
+    events = play(g, "attack kai gob carbine deadly reroll=2 [15,16,3,4]")
+    assert "Kai: Control 9 + Security 2 = 11, Difficulty 2; [4,3] -> 2 successes" in events
     assert "Kai hits Gob" in events
 
 

@@ -143,7 +143,7 @@ def test_sprint_a_trait_lowers_the_terrain_difficulty_and_specialization_may_cha
 
 def test_sprint_an_obstacle_set_by_the_gm_takes_the_task():
     g = game()
-    events = play(g, "turn kai", "sprint kai hall diff=3 [1,2]")
+    events = play(g, "turn kai", "sprint kai hall diff=3 [3,4]")
     assert any("Difficulty 3;" in t for t in events) and g.state.units["kai"].zone == "bay"
     g = game()
     play(g, "turn kai", "sprint kai hall")  # open ground: no task

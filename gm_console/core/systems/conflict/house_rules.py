@@ -71,6 +71,17 @@ DICE_COSTS = _rule(
     "2 and the fifth 3, so five dice at most. The players pay Momentum (or add the same Threat with "
     "pay=threat); the GM pays Threat. The task chapter that would say this is not part of the text.",
 )
+CRITICAL_SUCCESS = _rule(
+    "critical_success",
+    s.Bool(),
+    True,
+    "A die at or under the Specialization scores two",
+    "true (the default): every d20 that comes up at or under the roller's Specialization rating counts as "
+    "two successes, as 2d20 games usually read a task; every other die at or under Attribute + "
+    "Specialization counts one. The text's task chapter is missing, and only this reading gives the worked "
+    "example's three successes from two dice with none bought. false: every die at or under the target "
+    "counts one success, however low it rolls.",
+)
 COMPLICATION_RANGE = _rule(
     "complication_range",
     s.Int(min=1, max=5),
@@ -172,6 +183,7 @@ HOUSE_RULES = (
     RANGE_BANDS,
     REACH,
     DICE_COSTS,
+    CRITICAL_SUCCESS,
     COMPLICATION_RANGE,
     OPPOSED_TIES,
     DEFENCE_DIFFICULTY,

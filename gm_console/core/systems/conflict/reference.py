@@ -86,13 +86,14 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         c.R_TASK,
         "The task's own chapter is missing from the text; the console uses the usual 2d20 reading. Roll 2d20 "
         "(more if bought) against a target number equal to Attribute + Specialization. Every die showing the "
-        "target or less scores one success. Reaching the Difficulty succeeds, and each success beyond it is 1 "
+        "target or less scores one success, and a die showing the Specialization rating or less scores two (a "
+        "critical success; house rule critical_success, on by default). Reaching the Difficulty succeeds, and each success beyond it is 1 "
         "Momentum for the players or 1 Threat for the GM. A die in the complication range (only a 20 by default) "
         "is a complication, recorded on the board for the GM to name. Penalties add to the Difficulty: +1 with "
         "an enemy within Reach (not for a Melee Attack), +1 while Fatigued, +1 for an untreated Injury (house "
         "rule injury_penalty). The GM types the faces the players rolled, or the console rolls them; either "
         "way the action records them, like [4,17]. Example: Daring 10 + Medicine 2 = 12 at Difficulty 2 rolls "
-        "[5,12]: two successes, a success with no Momentum.",
+        "[5,12]: two successes, a success with no Momentum; [2,12] would be three successes and 1 Momentum.",
         ("d20", "roll", "difficulty", "momentum", "complication", "target number"),
     ),
     (

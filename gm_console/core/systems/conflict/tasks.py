@@ -1,7 +1,8 @@
 """The task roll: a pool of d20s against Attribute + Specialization.
 
-Each die at or under the target number is a success; successes beyond the
-Difficulty become Momentum (Threat for the GM's side); a die in the
+Each die at or under the target number is a success, and a die at or under
+the Specialization rating scores two (a critical success; house rule
+``critical_success``); successes beyond the Difficulty become Momentum (Threat for the GM's side); a die in the
 complication range (a 20 by default) is a complication. An opposed task has
 both sides roll (the actor's dice first in the recorded faces).
 """
@@ -35,6 +36,7 @@ class RollPlan:
     reroll: int = 0
     comp_range: int = 1
     autofail: bool = False
+    crit: int = 0  # a die at or under this scores two successes (0: none)
 
     @property
     def difficulty(self) -> int:
@@ -58,6 +60,7 @@ class Result:
     faces: tuple[int, ...]
     successes: int
     complications: int
+    doubles: tuple[int, ...] = ()  # faces that scored two successes
 
     @property
     def success(self) -> bool:
@@ -73,7 +76,11 @@ class Result:
         shown = ",".join(map(str, self.faces))
         word = "success" if self.successes == 1 else "successes"
         comp = f", {self.complications} complication{'s' if self.complications != 1 else ''}" if self.complications else ""
-        return f"[{shown}] -> {self.successes} {word}{comp}"
+        double = ""
+        if self.doubles:
+            faces = ",".join(map(str, self.doubles))
+            double = f" ({faces} score{'s' if len(self.doubles) == 1 else ''} double: at or under {self.plan.spec.capitalize()} {self.plan.crit})"
+        return f"[{shown}] -> {self.successes} {word}{double}{comp}"
 
 
 def check_names(state: State, uid: str, attr: str, spec: str) -> None:
@@ -135,6 +142,7 @@ def plan(
         reroll,
         rule(ctx, "complication_range") + comp_extra,
         autofail=c.fatigued and c.fatigued_attr == attr,
+        crit=unit.stats.get(spec, 0) if rule(ctx, "critical_success") else 0,
     )
 
 
@@ -149,9 +157,10 @@ def resolve(p: RollPlan, faces: tuple[int, ...]) -> Result:
             break
         worst = max(fails, key=lambda i: pool[i])
         pool[worst] = new
-    successes = sum(1 for f in pool if f <= p.target)
+    doubles = tuple(f for f in pool if f <= p.target and f <= p.crit)
+    successes = sum(1 for f in pool if f <= p.target) + len(doubles)
     complications = sum(1 for f in pool if f >= 21 - p.comp_range)
-    return Result(p, tuple(pool), successes, complications)
+    return Result(p, tuple(pool), successes, complications, doubles)
 
 
 def contest(ctx: Context, actor: Result, defender: Result) -> tuple[bool, int]:
