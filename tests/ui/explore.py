@@ -283,6 +283,16 @@ async def answer(pilot, text: str) -> None:
     assert isinstance(screen, AskText), f"expected a question, found {type(screen).__name__}"
     screen.query_one(Input).value = text
     await pilot.press("enter")
+    if pilot.app.screen is screen:  # refused: the dialog must say why, all of it on screen
+        await pilot.pause()
+        error = screen.query_one("#error")
+        message = str(error.render())
+        assert message.strip(), f"the dialog refused {text[:60]!r} and says nothing"
+        room = error.parent.content_region
+        assert room.contains_region(error.region), (
+            f"the dialog's message is cut: {message!r} is {error.region.width} columns wide "
+            f"in a box of {room.width}"
+        )
 
 
 async def escape(pilot) -> None:
@@ -632,10 +642,21 @@ def prompt_steps(path: Path) -> list[Step]:
     return steps
 
 
+def screen_text(app) -> str:
+    """What the screen shows, as plain text, one line per row (the
+    compositor's strips: Textual has no public plain-text export)."""
+    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())
+
+
 def _prompt(name: str, line: str) -> StepFn:
     async def step(ex: Explorer, pilot) -> None:
         ex.step = f"prompt: {name}: Enter"
+        before = len(pilot.app.game.log)
         await type_line(pilot, line, "enter")
+        if line.startswith("note [") and line.isascii() and len(pilot.app.game.log) > before:
+            await pilot.pause()
+            shown = line[len("note "):][:12]
+            assert shown in screen_text(pilot.app), f"the log does not show {shown!r} as typed (read as markup?)"
         if isinstance(pilot.app.screen, AskText):  # manual dice (a hostile file may ask for them)
             await escape(pilot)
         ex.step = f"prompt: {name}: Tab"
