@@ -29,6 +29,7 @@ from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.session import SessionCommands
+from gm_console.ui.text import clean, content
 from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
@@ -155,7 +156,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self.title = f"gm-console · {self.game.setup.title}"
         tabs = self.query_one("#pane-tabs", Tabs)
         for pane in self.system_panes():
-            tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
+            tabs.add_tab(Tab(content(pane.TITLE), id=f"tab-{pane.id}"))
         self.apply_layout()
         self.redraw()
         self.prompt().focus()
@@ -255,7 +256,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         and a new error replaces the last one instead of piling up over the fight."""
         if severity == "error":
             dismiss_notifications(self, keep=lambda note: note.severity != "error")
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(clean(message, lines=True), title=clean(title), severity=severity, timeout=timeout, markup=markup)
 
     def on_crash(self, error: BaseException) -> None:
         """An exception reached Textual: write the crash log (the journal already
@@ -325,7 +326,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self._swapping = False
         self._panes = None
         for pane in self.system_panes():
-            await tabs.add_tab(Tab(pane.TITLE, id=f"tab-{pane.id}"))
+            await tabs.add_tab(Tab(content(pane.TITLE), id=f"tab-{pane.id}"))
         self._narrow_pane = 0
         self.apply_layout(self._width)
         self.redraw()
