@@ -43,3 +43,103 @@ def test_C80_worked_example_two_dice_three_successes_no_die_bought_threat_plus_1
     assert "Threat 2 -> 3 (1 surplus success on Hostile's attack)" in events
     assert "Scout Rhea marks 3 Stress (3/8): Avoids the Field Sidearm Injury (Severity 3)" in events
     assert g.state.pools == {"momentum": 0, "threat": 3}
+
+
+# ------------------------------------------------------------ wrong today
+
+
+def test_C62_2_W1_prone_and_in_cover_adds_protection_only_against_ranged_attacks_from_medium_or_farther():
+    """C62.2: the +1 Protection of a prone target in cover belongs to Ranged Attacks from Medium range or
+    farther; a Melee Attack (or a Close shot) on it gets the 2 bonus Momentum instead (C62.3)."""
+    prone_in_cover = {"unit_keys": {"gob": {"zone": "bay", "conditions": [{"name": "Prone"}]}},
+                      "units_conflict": {"kai": {"near": ["gob"]}, "gob": {"cover": True}}}
+    g = game(**prone_in_cover)
+    play(g, "turn kai", "attack kai gob stun-baton unaware [3,15]")
+    p = board(g).pending[0]
+    assert p.protection == 0 and p.bonus == 2  # no cysuit on Gob, and no cover Protection in melee
+    g = game(unit_keys={"gob": {"zone": "bay", "conditions": [{"name": "Prone"}]}}, units_conflict={"gob": {"cover": True}})
+    play(g, "turn kai", "attack kai gob field-sidearm stun [3,4,15,16]")  # close range, not within Reach: opposed (cover)
+    assert board(g).pending[0].protection == 0 and board(g).pending[0].bonus == 2
+
+
+def test_C62_2_prone_in_cover_still_gains_1_protection_against_a_shot_from_medium_range():
+    zones = [dict(z) for z in BASE["zones"]]
+    zones[1] = {**zones[1], "traits": ["cover"]}
+    g = game(zones=zones, units_conflict={"gob": {"cover": True}}, unit_keys={"gob": {"conditions": [{"name": "Prone"}]}})
+    play(g, "turn kai", "attack kai gob field-sidearm stun buy=1 pay=threat [3,3,3,20,20]")
+    p = board(g).pending[0]
+    assert p.protection == 1 and p.bonus == 0
+
+
+def test_C62_3_W2_the_prone_bonus_momentum_pays_any_spend_of_that_attack():
+    """C62.3: the 2 bonus Momentum is usable on that Attack, any of its spends, not only Severity and Area."""
+    g = game(unit_keys={"gob": {"zone": "bay", "conditions": [{"name": "Prone"}]}}, units_conflict={"kai": {"near": ["gob"]}})
+    play(g, "turn kai", "attack kai gob stun-baton unaware [3,15]")
+    events = play(g, "spend kai disarm")
+    assert "2 bonus Momentum from the prone target pays toward Disarm" in events
+    assert g.state.pools == {"momentum": 0, "threat": 5}  # nothing from the pool, so no Threat mirrored
+    assert board(g).pending[0].bonus == 0
+
+
+def test_C111_1_W3_first_aid_is_a_major_action_of_the_medics_own_turn():
+    """C111.1: First Aid is a Major Action; outside the medic's turn (before round 1, or between turns) it is refused."""
+    g = game(unit_keys={"kai": {"conditions": [{"name": "Defeated"}, {"name": "Prone"}]}}, units_conflict={"ava": {"near": ["kai"]}})
+    with pytest.raises(IllegalAction, match=r"Ava can only give First Aid on their own turn; no one's turn is running"):
+        g.push_line("firstaid ava kai")
+    with pytest.raises(IllegalAction, match=r"Ava can only treat an Injury on their own turn"):
+        g.push_line("treat ava kai")
+    play(g, "turn ava", "task ava reason medicine")  # her Major Action is used
+    with pytest.raises(IllegalAction, match=r"has used this turn's Major Action"):
+        g.push_line("firstaid ava kai")
+
+
+def test_C66_4_first_aid_counts_in_the_two_majors_limit():
+    g = game(pools={"momentum": 4, "threat": 5}, unit_keys={"kai": {"conditions": [{"name": "Defeated"}, {"name": "Prone"}]}},
+             units_conflict={"ava": {"near": ["kai"]}})
+    play(g, "turn ava", "firstaid ava kai [20,20]", "spend ava major", "firstaid ava kai [3,3]")
+    assert board(g).majors["ava"] == 2 and not g.state.units["kai"].has("Defeated")
+
+
+def test_C113_1_W4_healing_needs_the_conflict_to_be_over():
+    """C113.1: removing an Injury needs proper treatment outside combat: after `endconflict`, not between turns."""
+    injured = {"units_conflict": {"kai": {"injuries": [{"name": "Burned Hand", "severity": 1, "treated": True}]}}}
+    g = game(**injured)
+    play(g, "turn kai", "next")  # mid-round, no turn running
+    with pytest.raises(IllegalAction, match=r"outside combat: the conflict is still on \(endconflict ends it\) \[treating Injuries\]"):
+        g.push_line("heal ava kai")
+    events = play(g, "endconflict")
+    assert "The conflict is over: no more turns; healing and rest may begin" in events
+    assert board(g).over and g.state.clock.active is None
+    assert "conflict over" in g.systems["conflict"].describe_turn(g.state)
+    play(g, "heal ava kai [3,3]")
+    assert board(g).chars["kai"].injuries == []
+    with pytest.raises(IllegalAction, match=r"the conflict is over"):
+        g.push_line("turn gob")
+    assert g.parse("endconflict").notation() == "endconflict"
+
+
+def test_C117_1_W5_a_successful_attack_supports_the_stress_recovery_spend():
+    g = game(pools={"momentum": 4, "threat": 5}, units_conflict={"kai": {"stress": 2}})
+    play(g, "turn kai", "attack kai gob field-sidearm stun [3,4]")
+    events = play(g, "spend kai recover")
+    assert any("Kai recovers 1 Stress" in e for e in events)
+
+
+def test_C117_3_W5_a_failed_attack_after_a_success_does_not_support_the_spend():
+    g = game(pools={"momentum": 4, "threat": 5}, units_conflict={"kai": {"stress": 2}})
+    play(g, "turn kai", "task kai reason medicine as=minor [3,4]", "attack kai gob field-sidearm stun [15,16]")
+    with pytest.raises(IllegalAction, match=r"recovering Stress needs a successful task by Kai just before"):
+        g.push_line("spend kai recover")
+
+
+def test_C117_1_recovery_goes_to_yourself_or_an_ally_not_an_enemy():
+    g = game(pools={"momentum": 4, "threat": 5}, units_conflict={"gob": {"tier": "notable", "stress": 2}})
+    play(g, "turn kai", "task kai reason medicine [3,4]")
+    with pytest.raises(IllegalAction, match=r"relief goes to Kai or an ally"):
+        g.push_line("spend kai recover on=gob")
+
+
+def test_C60_3_W6_a_unit_claiming_cover_in_a_zone_without_cover_is_refused_with_its_key_path():
+    with pytest.raises(Exception) as err:
+        game(units_conflict={"gob": {"cover": True}})  # the hall has no cover trait
+    assert "units[2].conflict.cover" in str(err.value) and "no cover" in str(err.value)

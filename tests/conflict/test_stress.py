@@ -151,7 +151,7 @@ def test_treating_an_injury_is_daring_plus_medicine_at_its_severity():
 
 def test_healing_removes_an_injury_outside_combat_harder_when_untreated():
     g = game(units_conflict={"kai": {"injuries": [{"name": "Burned Hand", "severity": 2}]}})
-    events = play(g, "heal ava kai buy=1 pay=threat [1,2,3]")
+    events = play(g, "endconflict", "heal ava kai buy=1 pay=threat [1,2,3]")
     assert any("Control 10 + Medicine 3 = 13, Difficulty 3 (2 +1 untreated)" in t for t in events)
     assert board(g).chars["kai"].injuries == []
     g = game(units_conflict={"kai": {"injuries": [{"name": "Burned Hand", "severity": 2}]}})
@@ -162,7 +162,7 @@ def test_healing_removes_an_injury_outside_combat_harder_when_untreated():
 
 def test_an_untreated_injury_widens_the_complication_range_of_healing():
     g = game(units_conflict={"kai": {"injuries": [{"name": "Burned Hand", "severity": 1}]}})
-    events = play(g, "heal ava kai [19,1]")
+    events = play(g, "endconflict", "heal ava kai [19,1]")
     assert any("1 complication" in t for t in events)
 
 

@@ -78,7 +78,7 @@ def test_opposed_task_ties_go_to_the_defender_by_default():
     g = game()
     events = play(g, "task kai daring security vs=gob [3,15,3,15]")
     assert "opposed task: Gob wins" in events
-    assert board(g).last.success is False
+    assert board(g).last["kai"].success is False
     g2 = game(house_rules={"conflict": {"opposed_ties": "actor"}})
     assert "opposed task: Kai wins" in play(g2, "task kai daring security vs=gob [3,15,3,15]")
 

@@ -149,8 +149,8 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
         raise IllegalAction(f"{tgt.name} is not defending: vbuy needs an opposed attack", R_ATTACK)
     piercing = weapon.has("piercing") or charge == "piercing"
     prot, parts = protection(state, a.target)
-    if prone and in_cover(state, a.target):
-        prot += 1
+    if prone and in_cover(state, a.target) and not weapon.melee and band_at_least(where, "medium"):
+        prot += 1  # the text ties it to Ranged Attacks from Medium range or farther
         parts.append("prone in cover 1")
     if piercing:
         prot, parts = 0, ["ignored: Piercing"]

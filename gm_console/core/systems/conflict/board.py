@@ -146,7 +146,7 @@ class TurnUse:
 
 @dataclass
 class LastTask:
-    """The latest task a character succeeded at, for spends that need one."""
+    """A character's latest task (an Attack included) and whether it succeeded, for spends that need one."""
 
     unit: str
     index: int
@@ -193,7 +193,7 @@ class Board:
     seized: bool = False
     turn: TurnUse | None = None
     pending: list[Pending] = field(default_factory=list)
-    last: LastTask | None = None
+    last: dict[str, LastTask] = field(default_factory=dict)  # each character's latest task this turn
     opposed: OpposedWin | None = None
     withdraw: str | None = None  # may step out of Reach for free (won an opposed melee defence)
     reach: set[tuple[str, str]] = field(default_factory=set)  # sorted pairs within Reach
@@ -202,6 +202,7 @@ class Board:
     hazards: dict[str, Hazard] = field(default_factory=dict)
     complications: list[str] = field(default_factory=list)
     scene: int = 1
+    over: bool = False  # the conflict has ended (endconflict): no more turns; healing may begin
 
     def char(self, uid: str) -> Char:
         return self.chars[uid]
@@ -217,7 +218,7 @@ class Board:
             self.seized,
             replace(self.turn) if self.turn else None,
             [replace(p) for p in self.pending],
-            replace(self.last) if self.last else None,
+            {k: replace(v) for k, v in self.last.items()},
             replace(self.opposed) if self.opposed else None,
             self.withdraw,
             set(self.reach),
@@ -226,11 +227,13 @@ class Board:
             {k: replace(h) for k, h in self.hazards.items()},
             list(self.complications),
             self.scene,
+            self.over,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scene": self.scene,
+            "over": self.over,
             "opening": self.opening,
             "first": self.first,
             "to_go": self.to_go,

@@ -50,6 +50,7 @@ R_MOMENTUM = "the Momentum pool"
 R_THREAT = "Threat"
 R_SPENDS = "Momentum spends"
 R_PENDING = "resolving a hit"
+R_OVER = "the end of the conflict"
 
 DEFEATED, PRONE, DEAD = "Defeated", "Prone", "Dead"
 

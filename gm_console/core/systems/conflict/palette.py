@@ -9,7 +9,7 @@ from gm_console.core.state import State
 from .common import able, board, char, ctrl, enemies
 from .turns import candidates
 from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, Suffer
+from .verbs_harm import Avoid, EndConflict, Scene, Suffer
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Minor, SpendAct
 from .verbs_tasks import FirstAid
@@ -29,10 +29,14 @@ def offers(state: State, ctx: Context) -> list[Action]:
     if b.opposed is not None:
         out.append(Counter(unit=b.opposed.winner))
     uid = state.clock.active
+    if b.over:
+        out.append(Scene())
+        return out
     if uid is None:
         out += [Turn(unit=u) for u in candidates(state, b.to_go)]
         out += [Seize(unit=u) for u in candidates(state, "gm")]
         out.append(Next())
+        out.append(EndConflict())
         return out
     out.append(Next())
     out += attacks(state, uid)

@@ -61,7 +61,8 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         c.R_WHOSE_TURN,
         "Attacks, movement and listed actions belong to the acting character's turn. Out of turn a character "
         "may still roll a free task, Avoid or suffer an Injury, Counterattack, or step away after winning a "
-        "melee defence. First Aid, treatment and healing may also happen while no turn is running.",
+        "melee defence. First Aid and treatment are Major Actions of the medic's own turn, counted with any "
+        "other Major; only once the conflict is over (endconflict) do they need no turn.",
         ("turn", "active", "acting"),
     ),
     (
@@ -200,9 +201,10 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "prone",
         c.R_PRONE,
         "A prone character (minor UNIT prone; stand to get up) is 1 Difficulty harder to hit with a Ranged "
-        "Attack from Medium range or beyond, and gains +1 Protection while also in cover. Melee Attacks and "
-        "Close-range shots against them come with 2 bonus Momentum that only that attack's spends may use. The "
-        "Defeated fall prone.",
+        "Attack from Medium range or beyond, and against those same shots gains +1 Protection while also in "
+        "cover. Melee Attacks and Close-range shots get no such penalty or Protection: they come with 2 bonus "
+        "Momentum that pays first for any spend of that one attack (Severity, Area, Disarm, Knockdown...) and "
+        "is lost once the target answers the hit. The Defeated fall prone.",
         ("prone", "stand", "bonus"),
     ),
     (
@@ -308,7 +310,8 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     (
         "first-aid",
         c.R_FIRST_AID,
-        "First Aid is a Major Action on a Defeated living ally within Reach: Daring + Medicine at Difficulty 2. "
+        "First Aid is a Major Action of the medic's own turn (counted in the two-Majors limit) on a Defeated "
+        "living ally within Reach: Daring + Medicine at Difficulty 2. "
         "Success ends Defeat; the patient stays prone and keeps the Injury. Synthetics are patched with "
         "Engineering instead.",
         ("first aid", "revive", "medicine", "defeated"),
@@ -317,17 +320,28 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "treat",
         c.R_TREAT,
         "Treating an Injury (treat) is Daring + Medicine at its Severity; afterwards it imposes no penalties, "
-        "though the Trait remains. Removing it needs proper care out of combat (heal): Control + Medicine at its "
+        "though the Trait remains; during the conflict it is a Major Action of the medic's turn. Removing it "
+        "needs proper care out of combat, once endconflict has closed the fight (heal): Control + Medicine at its "
         "Severity, taking that many hours; untreated it is 1 Difficulty harder with a complication range 1 wider. "
         "A medical bay, the patient's cysuit, remote specialists and compatible supplies count as Traits and "
         "help. Debilitating weapons make both 1 harder. Synthetics use Engineering.",
         ("treat", "heal", "medicine", "injury", "hours"),
     ),
     (
+        "conflict-over",
+        c.R_OVER,
+        "A fight ends when its objective is settled, one side withdraws or yields, or no one is left to resist. "
+        "endconflict records that moment in the log and the status line says conflict over: no further turns are "
+        "taken, and care that needs calm (heal removes an Injury, First Aid and treatment without a turn) becomes "
+        "possible. The next scene (scene) starts a new conflict at round 1.",
+        ("end", "over", "endconflict", "outside combat", "heal"),
+    ),
+    (
         "recovery",
         c.R_RECOVERY,
-        "Ways to clear Stress: right after a successful task that plausibly brings relief or safety to someone "
-        "who sees it, 2 Momentum removes 1 Stress from that character, up to three times for one task (spend "
+        "Ways to clear Stress: when a character's latest task (an Attack counts) succeeded and plausibly brings "
+        "relief or safety to them or an ally who sees it, 2 Momentum removes 1 Stress from that character, up to "
+        "three times for one task; a failed task since then, or an enemy, cannot be helped this way (spend "
         "UNIT recover on=ALLY). A breather of a few minutes removes 4, a break of half an hour or more 8, sleep "
         "or a long rest all of it (recover UNIT breather|break|rest); bad shelter, pursuit or poor food can cut "
         "that (less=N).",

@@ -131,6 +131,8 @@ class ConflictSystem(System):
         b = state.boards.get(self.NAME)
         if b is None:
             return ""
+        if b.over:
+            return "conflict over"
         if b.pending:
             p = b.pending[0]
             return f"{unit_name(state, p.target)} must avoid or suffer (Severity {p.adjusted})"

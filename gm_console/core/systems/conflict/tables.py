@@ -90,8 +90,15 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
         from gm_console.core.errors import UnknownName
 
         problems.append(Problem("conflict.first", str(UnknownName("unit", first, ids))))
+    zones = {z["id"]: z for z in setup.zones}
     for i, unit in enumerate(setup.units):
         table = unit.get("conflict") or {}
+        zone = zones.get(unit.get("zone"))
+        if table.get("cover") and zone is not None and not any(_is_cover(t) for t in zone.get("traits", [])):
+            problems.append(Problem(
+                f"units[{i}].conflict.cover",
+                f"zone {zone['id']!r} has no cover trait: cover comes from a covering feature of the zone (add \"cover\" to its traits)",
+            ))
         for j, other in enumerate(table.get("near", [])):
             if other not in ids:
                 problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"no unit {other!r}"))
@@ -102,6 +109,11 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
         if h.get("id") in seen:
             problems.append(Problem(f"conflict.hazards[{i}].id", f"duplicate hazard id {h.get('id')!r}"))
         seen.add(h.get("id"))
+
+
+def _is_cover(trait: str) -> bool:
+    t = trait.lower()
+    return t == "cover" or t.startswith("cover ") or t.startswith("cover(")
 
 
 def make_board(setup: Any) -> Board:

@@ -59,6 +59,8 @@ def check_start(state: State, uid: str) -> None:
     """Can ``uid`` take the next turn, with no turn running?"""
     b = board(state)
     unit = state.unit(uid)
+    if b.over:
+        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", R_ALTERNATION)
     if unit.has(DEAD):
         raise IllegalAction(f"{unit.name} is dead", R_DEFEATED)
     if not able(state, uid):
@@ -79,7 +81,7 @@ def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None
     b.to_go = ctrl(state, uid)
     b.acted.append(uid)
     b.turn = TurnUse(uid, ctx.index, kept=kept)
-    b.last = None
+    b.last = {}
     how = " (kept initiative)" if kept else ""
     ctx.emit(f"{unit_name(state, uid)}'s turn{how}: one Major and one Minor Action", "turn", uid)
 
@@ -100,7 +102,7 @@ def end_turn(state: State, ctx: Context, *, auto: bool, pass_pick: bool = True) 
     b.turn = None
     b.opposed = None
     b.withdraw = None
-    b.last = None
+    b.last = {}
     if pass_pick:
         pick(state, ctx, other(last) if uid is not None else b.to_go, auto=auto)
 
@@ -150,6 +152,8 @@ def after_end(state: State, ctx: Context) -> State:
 
 def check_next(state: State, ctx: Context) -> None:
     check_no_pending(state)
+    if board(state).over:
+        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", R_ALTERNATION)
     if state.clock.active is not None:
         return
     b = board(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, DeclareHazard, Expose, Fatigue, Recover, Scene, Suffer
+from .verbs_harm import Avoid, DeclareHazard, EndConflict, Expose, Fatigue, Recover, Scene, Suffer
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Major, Minor, SpendAct
 from .verbs_tasks import FirstAid, Heal, Task, Treat
@@ -30,5 +30,6 @@ ACTIONS = (
     Recover,
     DeclareHazard,
     Expose,
+    EndConflict,
     Scene,
 )

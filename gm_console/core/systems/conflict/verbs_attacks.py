@@ -9,7 +9,7 @@ from gm_console.core.actions import Context, check_dice
 from gm_console.core.state import State
 
 from .attacks import check_counter, counter, make_pending, pay_intent, plan_attack
-from .board import OpposedWin
+from .board import LastTask, OpposedWin
 from .common import board, ctrl, unit_name
 from .economy import use_major
 from .pools import gain, pay_buy
@@ -104,6 +104,7 @@ class Attack(RollingAction):
             winner = self.unit if hit else self.target
         for r in results:
             record_complications(state, ctx, r, f"{who}'s attack")
+        b.last[self.unit] = LastTask(self.unit, ctx.index, hit or self.atcost)  # an Attack is a task too
         if not hit and self.atcost:
             hit = True
             note = f"{who}'s Area attack Succeeds at Cost"

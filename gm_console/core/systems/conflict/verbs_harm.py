@@ -10,7 +10,7 @@ from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
 from .board import Hazard, Pending
-from .common import R_HAZARDS, board, char, need_unit, unit_name
+from .common import R_HAZARDS, R_OVER, board, char, need_unit, unit_name
 from .stress import (
     RECOVERY,
     avoid,
@@ -216,6 +216,33 @@ class Expose(ConflictAction):
 
 
 @dataclass(frozen=True, kw_only=True)
+class EndConflict(ConflictAction):
+    VERB = "endconflict"
+    PALETTE = "turn"
+    SUMMARY = (
+        "End the conflict: the running turn ends and no more turns are taken this scene. Healing an Injury "
+        "(heal) needs this: it is proper treatment outside combat; First Aid and treatment no longer need a turn."
+    )
+    EXAMPLE = 'endconflict why="the raiders surrender"'
+    SYNTAX = (n.Opt("why", n.NAME),)
+    why: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        check_no_pending(state)
+        if board(state).over:
+            raise IllegalAction("the conflict is already over (scene starts the next scene)", R_OVER)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        b = board(state)
+        if state.clock.active is not None:
+            end_turn(state, ctx, auto=False, pass_pick=False)
+        b.over = True
+        b.turn, b.opposed, b.withdraw, b.last = None, None, None, {}
+        why = f" ({self.why})" if self.why else ""
+        ctx.emit(f"The conflict is over{why}: no more turns; healing and rest may begin", "turn")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Scene(ConflictAction):
     VERB = "scene"
     PALETTE = "turn"
@@ -235,7 +262,8 @@ class Scene(ConflictAction):
             end_turn(state, ctx, auto=False, pass_pick=False)
         end_scene(state, ctx)
         b.scene += 1
+        b.over = False
         b.acted, b.majors, b.seized, b.to_go = [], {}, False, "players"
-        b.turn, b.opposed, b.withdraw, b.last = None, None, None, None
+        b.turn, b.opposed, b.withdraw, b.last = None, None, None, {}
         state.clock.round, state.clock.turn, state.clock.active = 1, 0, None
         ctx.emit(f"Scene {b.scene} begins", "turn")

@@ -24,6 +24,7 @@ from .common import (
     char,
     ctrl,
     drop_condition,
+    enemies,
     need_unit,
     unit_name,
 )
@@ -210,12 +211,17 @@ class SpendAct(ConflictAction):
             return self._area_cost(state, sp)
         if sp.effect == "prone" and self.on is None:
             raise IllegalAction(f"{sp.name} needs on=UNIT: who falls prone", R_SPENDS)
-        return sp.cost * self.times, 0
+        total = sp.cost * self.times
+        hits = last_attack(state, uid)  # a waiting hit: the spend belongs to that Attack, its bonus pays first
+        bonus = min(total, hits[0].bonus) if hits else 0
+        return total - bonus, bonus
 
     def _recover_cost(self, state: State, sp: Spend) -> int:
-        last = board(state).last
+        last = board(state).last.get(self.unit)
         target = self.on or self.unit
-        if last is None or last.unit != self.unit or not last.success:
+        if enemies(state, self.unit, target):
+            raise IllegalAction(f"relief goes to {unit_name(state, self.unit)} or an ally who perceives it, not {unit_name(state, target)}", R_RECOVERY)
+        if last is None or not last.success:
             raise IllegalAction(f"recovering Stress needs a successful task by {unit_name(state, self.unit)} just before", R_RECOVERY)
         if last.recovered + self.times > 3:
             raise IllegalAction(f"one task supports at most three Stress recovered ({last.recovered} so far)", R_RECOVERY)
@@ -274,7 +280,7 @@ class SpendAct(ConflictAction):
             ctx.emit(f"the hit on {unit_name(state, p.target)} rises to Severity {p.adjusted} (+{p.increase})", "damage", p.target)
 
     def _do_recover(self, state: State, ctx: Context, sp: Spend) -> None:
-        board(state).last.recovered += self.times
+        board(state).last[self.unit].recovered += self.times
         clear(state, ctx, self.on or self.unit, self.times, f"relief from {unit_name(state, self.unit)}'s success")
 
     def _do_area(self, state: State, ctx: Context, sp: Spend) -> None:

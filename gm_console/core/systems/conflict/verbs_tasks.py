@@ -15,11 +15,11 @@ from .common import (
     DEFEATED,
     R_FIRST_AID,
     R_TREAT,
-    R_WHOSE_TURN,
     board,
     char,
     ctrl,
     drop_condition,
+    must_act_now,
     need_unit,
     unit_name,
 )
@@ -41,7 +41,7 @@ def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> N
     if result.momentum:
         gain(state, ctx, ctrl(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
     record_complications(state, ctx, result, what)
-    board(state).last = LastTask(uid, ctx.index, result.success)
+    board(state).last[uid] = LastTask(uid, ctx.index, result.success)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,7 +140,7 @@ class Task(RollingAction):
         gain(state, ctx, ctrl(state, winner), margin, f"{unit_name(state, winner)} wins the opposed {what}")
         for r in results:
             record_complications(state, ctx, r, what)
-        board(state).last = LastTask(self.unit, ctx.index, won)
+        board(state).last[self.unit] = LastTask(self.unit, ctx.index, won)
 
 
 def medic_skill(state: State, patient: str) -> str:
@@ -148,13 +148,12 @@ def medic_skill(state: State, patient: str) -> str:
 
 
 def medic_turn(state: State, uid: str, what: str) -> bool:
-    """A medical Major Action on the medic's turn, or free when no turn runs; True when Major."""
-    active = state.clock.active
-    if active == uid:
-        return True
-    if active is not None:
-        raise IllegalAction(f"{unit_name(state, uid)} can {what} on their own turn, or when no turn is running", R_WHOSE_TURN)
-    return False
+    """First Aid and treatment are Major Actions of the medic's own turn (counted in the two-Majors
+    limit like any Major); once the conflict is over they need no turn. True when a Major is used."""
+    if board(state).over:
+        return False
+    must_act_now(state, uid, what)
+    return True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -291,8 +290,8 @@ class Heal(_Medicine):
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         need_unit(state, self.target)
-        if state.clock.active is not None:
-            raise IllegalAction("healing an Injury happens outside combat, when no turn is running", R_TREAT)
+        if not board(state).over:
+            raise IllegalAction("healing an Injury happens outside combat: the conflict is still on (endconflict ends it)", R_TREAT)
         inj = find_injury(state, self.target, self.injury, untreated_only=False)
         extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else [])
         return [
