@@ -373,6 +373,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             return False
         try:
             action = self.game.parse(line)
+            self.game.check_entry(action)
             sides = self.game.dice_needed(action)
             if sides and self.dice_mode == "manual":
                 self.ask_dice(action, sides, prompt)
@@ -396,7 +397,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
         def parse(text: str) -> tuple[int, ...] | str:
             parts = text.replace(",", " ").split()
-            if len(parts) != len(sides) or not all(p.isdigit() for p in parts):
+            # ASCII digits, a few of them: str.isdigit() takes '²' and int() refuses 5,000 digits
+            if len(parts) != len(sides) or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
                 return f"type {len(sides)} number(s), one per die: {dice}"
             faces = tuple(int(p) for p in parts)
             bad = [f"d{s} shows 1-{s}" for f, s in zip(faces, sides) if not 1 <= f <= s]
