@@ -149,7 +149,7 @@ def apply(
     applied: list[dict[str, Any]] = []
     for i, line in enumerate(actions):
         try:
-            events = game.push_line(line)
+            events = game.push_entry(game.parse(line))
         except GMError as exc:
             _fail([f"action {i + 1} ({line!r}): {exc}; nothing was saved"], as_json)
         applied.append({"action": game.lines()[-1], "events": [e.to_json() for e in events]})
@@ -220,6 +220,7 @@ def new(
     file: Annotated[Path, typer.Argument(help="Where to write the starter encounter.")],
     system: Annotated[list[str], typer.Option("--system", "-s", help="Rule system(s) to use; repeat for more.")] = [],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    party: Annotated[Optional[Path], typer.Option("--party", help="Bring in every living character of this party file (docs/campaign.md).")] = None,
 ) -> None:
     """Write a starter encounter for the given system(s)."""
     from gm_console.core.system import system_names
@@ -234,13 +235,96 @@ def new(
             _fail([str(UnknownName("system", name, known))], False)
     if file.exists() and not force:
         _fail([f"{file} exists; pass --force to overwrite it"], False)
-    text = starter_text(file.stem, system)
+    if party is not None:
+        from gm_console.files.party import PartyFileError
+        from gm_console.files.party import party_starter_text
+
+        try:
+            text = party_starter_text(file, system, party)
+        except PartyFileError as exc:
+            _fail(exc.messages(), False)
+    else:
+        text = starter_text(file.stem, system)
     try:
         loads_encounter(text, str(file))
     except EncounterFileError as exc:  # the starter must always be valid
         _fail(exc.messages(), False)
     atomic_write(file, text.encode("utf-8"), backup=False)
     _console().print(_styled(("wrote", "green"), f" {file} (systems: {', '.join(system) or 'none'}); open it with: gm-console {file}"))
+
+
+@app.command()
+def carry(
+    file: Annotated[Path, typer.Argument(help="The encounter whose fight to carry to its party file.")],
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="List the changes; write nothing.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Carry again an encounter whose log changed since it was carried.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes and the history entry as JSON.")] = False,
+) -> None:
+    """Write a fight's consequences (Injuries, Stress, Traits, Kennel, death) to its party file (docs/campaign.md)."""
+    from gm_console.files import EncounterFileError
+    from gm_console.files.party import PartyFileError, carry as do_carry
+
+    try:
+        result = do_carry(file, dry_run=dry_run, force=force)
+    except (EncounterFileError, PartyFileError) as exc:
+        _fail(exc.messages(), as_json)
+    if as_json:
+        _print_json(result.to_json())
+        return
+    con = _console()
+    for change in result.changes:
+        con.print(_styled(f"  {change.text()}"), soft_wrap=True)
+    if not result.changes:
+        con.print(_styled("  no change: the party leaves this fight as it came in"))
+    for uid in result.absent:
+        con.print(_styled(f"  {uid}: not in this fight, unchanged"))
+    n = len([c for c in result.changes if not c.derived])
+    if result.written:
+        con.print(_styled(("carried", "green"), f" {result.encounter} to {result.party}: {n} change{'s' if n != 1 else ''}, history entry {result.entry['log'][:19]}... (previous version: {result.party}.bak)"))
+    else:
+        con.print(_styled(("dry run", "yellow"), f" {result.encounter} -> {result.party}: {n} change{'s' if n != 1 else ''}; nothing written"))
+
+
+@app.command("party")
+def party_(
+    file: Annotated[Path, typer.Argument(help="A party file.")],
+    verb: Annotated[Optional[str], typer.Argument(help="rest: clear Stress between fights.")] = None,
+    kind: Annotated[Optional[str], typer.Argument(help="breather (4 Stress), break (8) or sleep (all).")] = None,
+    units: Annotated[Optional[list[str]], typer.Argument(help="Only these characters (default: all).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="With rest: list the changes; write nothing.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show a party's roster and history; `party FILE rest breather|break|sleep [UNIT...]` clears Stress."""
+    from gm_console.files.party import PartyFileError, load_party, party_json, party_lines, rest
+
+    if verb is not None:
+        if verb != "rest" or kind is None:
+            _fail([f"expected: gm-console party {file} rest breather|break|sleep [UNIT...], got {verb!r}"], as_json)
+        try:
+            changes, skipped, written = rest(file, kind, units or None, dry_run=dry_run)
+        except PartyFileError as exc:
+            _fail(exc.messages(), as_json)
+        if as_json:
+            _print_json({"ok": True, "rest": kind, "written": written, "changes": [c.to_json() for c in changes], "skipped": skipped})
+            return
+        con = _console()
+        for change in changes:
+            con.print(_styled(f"  {change.text()}"))
+        for why in skipped:
+            con.print(_styled(f"  skipped: {why}"))
+        word = "rested" if written else ("dry run" if dry_run else "nothing to clear")
+        con.print(_styled((word, "green"), f" {file}: {kind}, {len(changes)} change{'s' if len(changes) != 1 else ''}"))
+        return
+    try:
+        party = load_party(file)
+    except PartyFileError as exc:
+        _fail(exc.messages(), as_json)
+    if as_json:
+        _print_json(party_json(party))
+        return
+    con = _console()
+    for line in party_lines(party):
+        con.print(_styled(line), soft_wrap=True)
 
 
 def main() -> None:

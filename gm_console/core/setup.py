@@ -141,6 +141,8 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
             doc="shared pools by name (Momentum, Threat, ...)",
         ),
         "players": Key(PLAYERS, default={}, doc="`[players]`: what the player view shows (docs/players.md)"),
+        "party": Key(s.Str(), doc="the party file the characters come from, relative to this file (docs/campaign.md)"),
+        "libraries": Key(s.List(s.Str(), unique=True), default=[], doc="library files of unit templates, relative to this file (docs/campaign.md)"),
         "units": Key(s.List(unit_schema(systems)), default=[], doc="everyone in the fight at the start"),
     }
     for system in systems:

@@ -160,6 +160,9 @@ def get_system(name: str) -> System:
         if name not in names:
             raise UnknownName("system", name, names)
         module = importlib.import_module(f"gm_console.core.systems.{name}")
+        from gm_console.core.campaign_rules import extend  # campaign house rules (what carries between fights)
+
+        extend(module.SYSTEM)
         _cache[name] = module.SYSTEM
     return _cache[name]
 

@@ -42,12 +42,25 @@ class EncounterFileError(ValueError):
         return [f"{self.path}: {p}" for p in self.problems]
 
 
-def loads_encounter(text: str, name: str = "<encounter>") -> Game:
-    """Parse, validate and replay an encounter document; raise EncounterFileError."""
+def loads_encounter(text: str, name: str = "<encounter>", base: Path | None = None) -> Game:
+    """Parse, validate and replay an encounter document; raise EncounterFileError.
+    ``from = "party:ID"`` / ``"library:ID"`` units are resolved first, relative
+    to ``base`` (default: the folder of ``name``; files/library.py)."""
     data, problem = parse_toml(text)
     if problem is not None:
         raise EncounterFileError(name, [problem])
-    return game_from_data(data, name)
+    from gm_console.files.library import needs_resolution, resolve_document
+
+    if not needs_resolution(data):
+        return game_from_data(data, name)
+    folder = base if base is not None else (Path(name).parent if not name.startswith("<") else Path.cwd())
+    resolution, problems = resolve_document(data, folder, text)
+    if problems:
+        raise EncounterFileError(name, problems)
+    try:
+        return game_from_data(resolution.data, name)
+    except EncounterFileError as exc:
+        raise EncounterFileError(name, [resolution.remap(p) for p in exc.problems]) from None
 
 
 MAX_NESTING = 100  # arrays and inline tables inside each other; tomllib's recursion gives out a few hundred deep
@@ -134,7 +147,7 @@ def load_encounter(path: str | Path) -> Game:
     text, problem = decode_utf8(data)
     if problem is not None:
         raise EncounterFileError(path, [problem])
-    return loads_encounter(text, str(path))
+    return loads_encounter(text, str(path), path.parent)
 
 
 def decode_utf8(data: bytes) -> tuple[str, Problem | None]:

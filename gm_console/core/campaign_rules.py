@@ -1,0 +1,77 @@
+"""House rules of campaigns: what a fight leaves on a party's characters.
+
+The rule texts say what an Injury, Stress, a Kennel loss or a death is; they
+do not say what carries from one fight to the next. Each choice is a named
+house rule of its system (``[house_rules.<system>]`` of the encounter being
+carried overrides it), listed in the rules lookup with its default like any
+other. They live here rather than in the systems' own ``house_rules``
+modules: ``extend(system)`` adds them to a system's ``HOUSE_RULES`` when the
+registry loads it (core/system.py), so the schema, the engine's ``Rules``
+and the lookup all see them. What carry does with them: core/carry.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gm_console.core import schema as s
+from gm_console.core.rules import HouseRule
+
+if TYPE_CHECKING:
+    from gm_console.core.system import System
+
+CAMPAIGN_RULES: dict[str, tuple[HouseRule, ...]] = {
+    "conflict": (
+        HouseRule(
+            "conflict",
+            "carry_stress",
+            s.Bool(),
+            True,
+            "Campaigns: Stress carries to the next fight",
+            "true: the Stress a character has marked when the fight ends is still marked in the next one; the GM "
+            "clears it with the rest verbs of the text (gm-console party PARTY rest breather: 4 Stress, break: 8, "
+            "sleep: all of it). false: every fight starts with an empty Stress track (Injuries, Traits and death "
+            "still carry).",
+        ),
+        HouseRule(
+            "conflict",
+            "conditions_as_traits",
+            s.Bool(),
+            True,
+            "Campaigns: lasting conditions become Traits",
+            "true: a condition put on a character during the fight with no duration (cond rhea \"Protection "
+            "Compromised\") carries to the party as a Trait, except the fight's own marks (Defeated, Prone, Dead), "
+            "which end with it. false: only the character's Traits and Injuries carry.",
+        ),
+    ),
+    "ctb": (
+        HouseRule(
+            "ctb",
+            "carry_pools",
+            s.Str(choices=("reset", "carry")),
+            "reset",
+            "Campaigns: HP, AR and KI between fights",
+            "reset: every fight starts with HP, AR and KI at their maxima (the maxima that Kennel leaves). carry: "
+            "they start where the last fight left them (never above the maxima).",
+        ),
+        HouseRule(
+            "ctb",
+            "downed_end",
+            s.Str(choices=("dies", "survives")),
+            "dies",
+            "Campaigns: Downed and not Recalled when the fight ends",
+            "The text: the Recall Beacon delays permanent death. dies: a unit still Downed and not Recalled when the "
+            "fight is carried is dead, and stays out of the next fights. survives: it gets up for the next fight as "
+            "if Recalled, without the Kennel Damage.",
+        ),
+    ),
+}
+
+
+def extend(system: System) -> None:
+    """Give ``system`` its campaign house rules (once; the registry calls this)."""
+    extra = CAMPAIGN_RULES.get(system.NAME, ())
+    have = {rule.name for rule in system.HOUSE_RULES}
+    missing = tuple(rule for rule in extra if rule.name not in have)
+    if missing:
+        system.HOUSE_RULES = (*system.HOUSE_RULES, *missing)  # type: ignore[misc]  # the instance's own tuple

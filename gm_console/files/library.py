@@ -1,0 +1,351 @@
+"""Libraries of unit templates, and resolving ``from`` in an encounter.
+
+A library file (``format = 1``, ``kind = "library"``, ``title``, ``systems``,
+then ``[[units]]`` templates; docs/campaign.md) holds units as an
+encounter's ``[[units]]`` would, without a side or zone. A template may
+build on another with ``from = "library:ID"`` (its own library, then the
+libraries it lists in ``libraries``).
+
+An encounter names its party (``party = "party.toml"``) and libraries
+(``libraries = ["bestiary.toml"]``), relative to itself, and a unit says
+``from = "party:rhea"`` or ``from = "library:raider"`` (``count = 3`` for
+numbered copies: raider1, raider2, raider3 named "Raider 1" ...). Every
+field comes from there; what the unit writes itself overrides it (a system
+table key by key). ``resolve_document`` does this before the core sees the
+document, so the core gets a plain encounter; its problems name the file,
+the key path as written (``units[2].from``) and, when found, the line.
+Saving writes the resolved units (the fight no longer changes when the
+party or a library does) and keeps ``party`` and ``libraries``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gm_console.core import schema as s
+from gm_console.core.errors import UnknownName
+from gm_console.core.schema import Key, Problem
+from gm_console.core.setup import FORMAT_VERSION, unit_schema
+from gm_console.core.system import get_system, system_names
+from gm_console.files.party import PartyFileError, check_kind, load_party, read_toml_file, with_line
+
+MAX_COUNT = 100
+REF = re.compile(r"(party|library):([A-Za-z][A-Za-z0-9_-]{0,79})")
+
+
+def library_schema(systems: list[str]) -> s.Table:
+    base = unit_schema([get_system(n) for n in systems if n in system_names()])
+    keys = {k: v for k, v in base.keys.items()}
+    keys["side"] = Key(s.Id(), doc="a side id the template usually joins (an encounter may set it)")
+    keys["from"] = Key(s.Str(pattern=REF.pattern, pattern_doc='"library:ID"'), doc="another template this one builds on")
+    unit = s.Table(keys, name="a unit template")
+    return s.Table(
+        {
+            "format": Key(s.Int(), required=True),
+            "kind": Key(s.Str(choices=("library",)), required=True),
+            "title": Key(s.Str(), required=True),
+            "description": Key(s.Text(), default=""),
+            "systems": Key(s.List(s.Str(choices=tuple(system_names())), unique=True, min_len=1), required=True),
+            "libraries": Key(s.List(s.Str(), unique=True), default=[], doc="other libraries its templates may build on"),
+            "units": Key(s.List(unit), default=[]),
+        },
+        name="a library file",
+    )
+
+
+class LibraryFileError(PartyFileError):
+    """A library file that cannot be read (every problem, with its path)."""
+
+
+@dataclass
+class Library:
+    path: Path
+    raw: dict[str, Any]
+    text: str = ""
+    includes: list[Library] = field(default_factory=list)
+
+    @property
+    def systems(self) -> list[str]:
+        return list(self.raw.get("systems", []))
+
+    def templates(self) -> dict[str, tuple[dict[str, Any], int]]:
+        return {u["id"]: (u, i) for i, u in enumerate(self.raw.get("units", []))}
+
+
+def load_library(path: str | Path, _seen: tuple[Path, ...] = ()) -> Library:
+    """Read and check a library file and the libraries it lists (a cycle is an error)."""
+    path = Path(path)
+    key = path.resolve()
+    if key in _seen:
+        chain = " -> ".join(str(p.name) for p in (*_seen, key))
+        raise LibraryFileError(path, [Problem("libraries", f"a cycle of libraries: {chain}")])
+    doc, text, problems = read_toml_file(path, "library")
+    if not problems:
+        problems = check_kind(doc, "library")
+    if not problems:
+        systems = doc.get("systems") if isinstance(doc.get("systems"), list) else []
+        _, problems = s.validate(doc, library_schema([n for n in systems if isinstance(n, str)]))
+        ids = [u.get("id") for u in doc.get("units", [])] if not problems else []
+        for i, uid in enumerate(ids):
+            if uid in ids[:i]:
+                problems.append(Problem(f"units[{i}].id", f"duplicate template id {uid!r}"))
+    if problems:
+        raise LibraryFileError(path, [with_line(p, text) for p in problems])
+    lib = Library(path, doc, text)
+    for i, ref in enumerate(doc.get("libraries", [])):
+        try:
+            lib.includes.append(load_library(path.parent / ref, (*_seen, key)))
+        except LibraryFileError as exc:
+            if any("a cycle of libraries" in p.message for p in exc.problems):
+                raise LibraryFileError(path, [with_line(Problem(f"libraries[{i}]", exc.problems[0].message), text)]) from None
+            raise
+    return lib
+
+
+# ------------------------------------------------------------------ merging
+
+
+def merge(template: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``template`` with ``over`` on top: tables (a system's, stats) key by key, anything else replaced."""
+    out = copy.deepcopy(template)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def find_template(libs: list[Library], tid: str) -> tuple[Library, dict[str, Any], int] | None:
+    for lib in libs:
+        found = lib.templates().get(tid)
+        if found is not None:
+            return lib, found[0], found[1]
+    for lib in libs:
+        hit = find_template(lib.includes, tid)
+        if hit is not None:
+            return hit
+    return None
+
+
+def all_template_ids(libs: list[Library]) -> list[str]:
+    out: list[str] = []
+    for lib in libs:
+        out += [t for t in lib.templates() if t not in out]
+        out += [t for t in all_template_ids(lib.includes) if t not in out]
+    return out
+
+
+def template(libs: list[Library], tid: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Library]:
+    """The template ``tid`` with what it builds on merged in. Raises LookupError with the reason."""
+    if tid in chain:
+        raise LookupError(f"a cycle of templates: {' -> '.join(f'library:{t}' for t in (*chain, tid))}")
+    hit = find_template(libs, tid)
+    if hit is None:
+        raise LookupError(str(UnknownName("template", tid, all_template_ids(libs))))
+    lib, raw, _ = hit
+    raw = dict(raw)
+    base_ref = raw.pop("from", None)
+    if base_ref is not None:
+        base, _ = template([lib, *libs], REF.fullmatch(base_ref).group(2), (*chain, tid))
+        raw = merge({k: v for k, v in base.items() if k != "id"}, raw)
+    return raw, lib
+
+
+# ------------------------------------------------------------------ resolving an encounter
+
+
+@dataclass
+class Resolution:
+    data: dict[str, Any]
+    origin: list[tuple[int, int | None, str]]  # per resolved unit: (index as written, copy number, ref)
+
+    def remap(self, problem: Problem) -> Problem:
+        """A problem of the resolved document, at the key path as the file wrote it."""
+        m = re.match(r"units\[(\d+)\](.*)$", problem.path)
+        if not m or int(m.group(1)) >= len(self.origin):
+            return problem
+        index, number, ref = self.origin[int(m.group(1))]
+        note = ""
+        if ref:
+            note = f" (copy {number} of {ref})" if number else f" (from {ref})"
+        return Problem(f"units[{index}]{m.group(2)}", problem.message + note, problem.line, problem.column)
+
+
+def needs_resolution(data: Any) -> bool:
+    return isinstance(data, dict) and isinstance(data.get("units"), list) and any(isinstance(u, dict) and ("from" in u or "count" in u) for u in data["units"])
+
+
+def resolve_document(data: dict[str, Any], base: Path, text: str = "") -> tuple[Resolution, list[Problem]]:
+    """The encounter with every ``from``/``count`` unit replaced by what it names."""
+    problems: list[Problem] = []
+    systems = [n for n in data.get("systems", []) if isinstance(n, str)] if isinstance(data.get("systems"), list) else []
+    units = data["units"]
+    party = None
+    libs: list[Library] | None = None
+    out_units: list[Any] = []
+    origin: list[tuple[int, int | None, str]] = []
+    occurrences: dict[str, int] = {}
+
+    def problem(i: int, key: str, message: str, value: str | None = None) -> None:
+        line = None
+        if value is not None and text:
+            n = occurrences.get(value, 0)
+            line = _nth_line(text, value, n)
+        problems.append(Problem(f"units[{i}].{key}", message, line))
+
+    def source_problem(key: str, err: PartyFileError) -> None:
+        for p in err.problems:
+            problems.append(Problem(key, f"{err.path}: {p}", _line_of_key(text, key)))
+
+    for i, unit in enumerate(units):
+        if not isinstance(unit, dict) or ("from" not in unit and "count" not in unit):
+            out_units.append(unit)
+            origin.append((i, None, ""))
+            continue
+        ref = unit.get("from")
+        shown_ref = f'"{ref}"' if isinstance(ref, str) else None
+        m = REF.fullmatch(ref) if isinstance(ref, str) else None
+        if "from" not in unit:
+            problem(i, "count", 'count needs a from = "library:ID" to copy')
+            continue
+        if m is None:
+            problem(i, "from", f'expected "party:ID" or "library:ID", got {s.shown_value(ref)}', shown_ref)
+            occurrences[shown_ref or ""] = occurrences.get(shown_ref or "", 0) + 1
+            continue
+        kind, rid = m.group(1), m.group(2)
+        line_value = shown_ref
+        count = unit.get("count", 1)
+        over = {k: v for k, v in unit.items() if k not in ("from", "count")}
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
+            problem(i, "count", f"expected a whole number from 1 to {MAX_COUNT}, got {s.shown_value(count)}", line_value)
+            count = None
+        for name in systems:
+            if name == "reactor" and kind == "party":
+                problem(i, "from", "reactor Personnel are cards, not characters: a party does not apply to a reactor fight", line_value)
+                count = None
+        if count is None:
+            occurrences[line_value] = occurrences.get(line_value, 0) + 1
+            continue
+        if kind == "party":
+            if party is None:
+                ref_path = data.get("party")
+                if not isinstance(ref_path, str):
+                    problem(i, "from", f'{ref} but the encounter names no party file (party = "party.toml" at the top)', line_value)
+                    occurrences[line_value] = occurrences.get(line_value, 0) + 1
+                    continue
+                try:
+                    party = load_party(base / ref_path)
+                except PartyFileError as exc:
+                    source_problem("party", exc)
+                    return Resolution(data, origin), problems
+            found = party.unit(rid)
+            if found is None:
+                problem(i, "from", f"{party.path}: {UnknownName('party character', rid, [u.get('id') for u in party.units])}", line_value)
+            elif found.get("dead"):
+                problem(i, "from", f"{rid} is dead ({party.path}: units[{party.units.index(found)}].dead): the party brings only the living into a fight", line_value)
+            elif count != 1:
+                problem(i, "count", "a party character comes once: count applies to library templates", line_value)
+            elif "id" in over and over["id"] != rid:
+                problem(i, "id", f"a party character keeps its id {rid!r} (carry finds it by id)", line_value)
+            else:
+                unwanted = [n for n in systems if n not in party.systems]
+                if unwanted:
+                    problem(i, "from", f"{party.path} is a party for {', '.join(party.systems)}; this encounter runs {', '.join(unwanted)}", line_value)
+                else:
+                    merged = merge({k: v for k, v in found.items() if k != "dead"}, over)
+                    out_units.append(_only_systems(merged, systems))
+                    origin.append((i, None, ref))
+        else:
+            if libs is None:
+                libs = []
+                refs = data.get("libraries", [])
+                if not isinstance(refs, list) or not refs:
+                    problem(i, "from", f'{ref} but the encounter lists no library (libraries = ["bestiary.toml"] at the top)', line_value)
+                    occurrences[line_value] = occurrences.get(line_value, 0) + 1
+                    libs = None
+                    continue
+                for j, lref in enumerate(refs):
+                    if not isinstance(lref, str):
+                        continue
+                    try:
+                        libs.append(load_library(base / lref))
+                    except LibraryFileError as exc:
+                        source_problem(f"libraries[{j}]", exc)
+                if problems:
+                    return Resolution(data, origin), problems
+            try:
+                found_t, lib = template(libs, rid)
+            except LookupError as exc:
+                problem(i, "from", str(exc), line_value)
+            else:
+                unwanted = [n for n in systems if n not in lib.systems]
+                if unwanted:
+                    problem(i, "from", f"library:{rid} is a {', '.join(lib.systems)} template ({lib.path}); this encounter runs {', '.join(unwanted)}", line_value)
+                else:
+                    for k in range(1, count + 1):
+                        copy_ = merge(found_t, over)
+                        if count > 1:
+                            copy_["id"] = f"{over.get('id', found_t['id'])}{k}"
+                            copy_["name"] = f"{over.get('name', found_t.get('name', found_t['id']))} {k}"
+                        out_units.append(_only_systems(copy_, systems))
+                        origin.append((i, k if count > 1 else None, ref))
+        occurrences[line_value] = occurrences.get(line_value, 0) + 1
+    resolved = dict(data)
+    resolved["units"] = out_units
+    return Resolution(resolved, origin), problems
+
+
+def _only_systems(unit: dict[str, Any], systems: list[str]) -> dict[str, Any]:
+    """A unit without the tables of systems the encounter does not run (a party or
+    library for several systems serves an encounter of one)."""
+    names = set(system_names())
+    return {k: v for k, v in unit.items() if k not in names or k in systems}
+
+
+def _nth_line(text: str, value: str, n: int) -> int | None:
+    seen = 0
+    for i, line in enumerate(text.split("\n")):
+        if value in line:
+            if seen == n:
+                return i + 1
+            seen += 1
+    return None
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    name = key.split("[")[0]
+    for i, line in enumerate(text.split("\n")):
+        if re.match(rf"\s*{re.escape(name)}\s*=", line):
+            return i + 1
+    return None
+
+
+# ------------------------------------------------------------------ a template at the table
+
+
+def template_unit(
+    base: Path, libraries: list[str], tid: str, systems: list[str], overrides: dict[str, Any]
+) -> dict[str, Any]:
+    """The unit table ``add UNIT from=library:ID`` brings in (for the log to hold). Raises LookupError."""
+    libs = []
+    for ref in libraries:
+        try:
+            libs.append(load_library(base / ref))
+        except LibraryFileError as exc:
+            raise LookupError("; ".join(exc.messages())) from None
+    if not libs:
+        raise LookupError('this encounter lists no library (libraries = ["bestiary.toml"] at the top of the file)')
+    found, lib = template(libs, tid)
+    unwanted = [n for n in systems if n not in lib.systems]
+    if unwanted:
+        raise LookupError(f"library:{tid} is a {', '.join(lib.systems)} template ({lib.path}); this encounter runs {', '.join(unwanted)}")
+    return _only_systems(merge(found, overrides), systems)
+
+
+ResolveHook = Callable[[dict[str, Any], Path, str], Any]
