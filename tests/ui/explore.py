@@ -16,6 +16,13 @@ console's code) to record each exception with the step it happened in; it
 then lets Textual exit as it would at the table. It also checks the public
 ``app.is_running`` and ``app.return_code``.
 
+Textual internals this test code leans on (the console's own code does
+not): ``App._handle_exception`` and ``_exit_renderables`` (above), the
+palette's ``_GATHER_COMMANDS_GROUP`` (to wait until it has searched) and
+``Screen._compositor`` (the screen as text). The palette's labels are taken
+from the console's providers (``ConsoleProvider._items``) and then searched
+for, as a person types them.
+
 The step builders below (``palette_steps``, ``binding_steps``,
 ``screen_steps``, ``prompt_steps``, ``file_steps``, ``quit_steps``) are the
 exploration of tests/ui/test_explore.py; each step leaves the console back
