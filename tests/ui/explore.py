@@ -51,8 +51,8 @@ from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 
-STEP_TIMEOUT = 30.0  # seconds; a step that takes longer is recorded as a hang
-HIT_TIMEOUT = 5.0  # seconds to wait for a palette hit to be listed
+STEP_TIMEOUT = 60.0  # seconds; a step that takes longer is recorded as a hang (a loaded machine takes ~3 s)
+HIT_TIMEOUT = 15.0  # seconds to wait for the palette to search
 
 StepFn = Callable[["Explorer", object], Awaitable[None]]
 
