@@ -372,7 +372,7 @@ def party_lines(party: Party) -> list[str]:
         out.append(f"  {row['id']} {row['name']}{dead}: " + " · ".join(bits))
     out.append(f"history: {len(party.history)} entr{'y' if len(party.history) == 1 else 'ies'}")
     for i, h in enumerate(party.history):
-        n = len(h.get("changes", []))
+        n = len([c for c in h.get("changes", []) if not c.get("derived")])
         if h.get("kind") == "rest":
             out.append(f"  [{i}] rest: {h.get('rest')} ({n} change{'s' if n != 1 else ''})")
         else:
