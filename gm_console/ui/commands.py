@@ -117,6 +117,8 @@ class ConsoleProvider(_ListProvider):
             ("log: undo", gm.action_undo, "take back the last action"),
             ("log: redo", gm.action_redo, "apply the undone action again"),
         ]
+        if gm.game.setup.data.get("party") is not None:
+            items.append(("campaign: carry results to the party", gm.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
         for pane in gm.system_panes():
             verb = "show" if pane.has_class("-hidden") else "hide"
             items.append((f"pane: {verb} {pane.TITLE}", partial(gm.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))

@@ -305,6 +305,41 @@ class SessionCommands:
 
         self.push_screen(Confirm("There are unsaved changes. Save them first?", "Save", "Discard"), answer)
 
+    # ------------------------------------------------------------ campaign (docs/campaign.md)
+    def action_campaign_carry(self) -> None:
+        """campaign: carry results to the party: save first, list the changes, confirm, write."""
+        if self.path is None:
+            self.notify("save the encounter to a file first: carry reads the saved fight", severity="warning")
+            return
+        self.unless_unsaved(self._carry_confirm)
+
+    def _carry_confirm(self) -> None:
+        from gm_console.files import EncounterFileError
+        from gm_console.files.party import PartyFileError, plan_carry, save_party
+
+        path = self.path
+        try:
+            party, doc, result = plan_carry(path)
+        except (EncounterFileError, PartyFileError) as exc:
+            self.notify("\n".join(exc.messages()), title="Not carried", severity="error", timeout=12)
+            return
+        lines = [c.text() for c in result.changes] or ["no change: the party leaves this fight as it came in"]
+        shown = lines[:20] + ([f"... and {len(lines) - 20} more"] if len(lines) > 20 else [])
+        question = f"Carry {result.encounter} to {result.party}?\n\n" + "\n".join(shown)
+
+        def answer(choice: str | None) -> None:
+            if choice != "yes":
+                return
+            try:
+                save_party(party, doc)
+            except OSError as exc:
+                self.notify(f"could not write {result.party}: {exc}", severity="error")
+                return
+            n = len([c for c in result.changes if not c.derived])
+            self.notify(f"{n} change{'s' if n != 1 else ''} written to {result.party} (previous version: .bak)", title="Carried")
+
+        self.push_screen(Confirm(question, "Carry", None, "Cancel"), answer)
+
     # ------------------------------------------------------------ quit
     async def action_quit(self) -> None:
         if not self.dirty:
