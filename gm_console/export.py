@@ -30,6 +30,7 @@ def state_json(game: Game, index: int | None = None) -> dict[str, Any]:
         "units": body["units"],
         "boards": {name: system.board_json(state, game.rules) for name, system in game.systems.items() if name in state.boards},
         "house_rules": game.rules.to_json(),
+        "house_rules_departing": game.rules.departing(),
     }
 
 

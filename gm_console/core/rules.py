@@ -23,10 +23,20 @@ class HouseRule:
     default: Any
     title: str
     explain: str  # why this default, and what the other values do
+    # values that depart from a sentence the text states, each with what it departs from; a house rule
+    # fills a silence, so such a value is allowed only marked: the lookup says so and the status line shows it
+    departs: tuple[tuple[Any, str], ...] = ()
 
     @property
     def key(self) -> str:
         return f"{self.system}.{self.name}"
+
+    def departure(self, value: Any) -> str | None:
+        """What the text states that ``value`` departs from, or None when it does not."""
+        for v, note in self.departs:
+            if v == value:
+                return note
+        return None
 
 
 class Rules:
@@ -53,6 +63,19 @@ class Rules:
 
     def is_default(self, key: str) -> bool:
         return self.values[key] == self.defs[key].default
+
+    def departing(self) -> dict[str, str]:
+        """The house rules in force whose value departs from the text, with what each departs from."""
+        if "_departing" in self.views:  # the values never change: worked out once
+            return self.views["_departing"]
+        out: dict[str, str] = {}
+        for key, value in sorted(self.values.items()):
+            rule = self.defs.get(key)
+            note = rule.departure(value) if rule else None
+            if note:
+                out[key] = note
+        self.views["_departing"] = out
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return dict(sorted(self.values.items()))

@@ -37,8 +37,15 @@ def house_rule_entries(systems: Iterable[System], rules: Rules | None) -> list[R
         for rule in system.HOUSE_RULES:
             value = rules.values.get(rule.key, rule.default) if rules else rule.default
             state = "default" if value == rule.default else f"changed by this encounter; default {rule.default!r}"
+            departs = ""
+            if rule.departs:
+                departs = "\n\n" + " ".join(
+                    f"The value {v!r} departs from the text: {note}." for v, note in rule.departs
+                )
+            note = rule.departure(value)
+            warn = " This value departs from the text; the status line shows it while in force." if note else ""
             body = (
-                f"{rule.explain}\n\nIn force: {value!r} ({state}).\n"
+                f"{rule.explain}{departs}\n\nIn force: {value!r} ({state}).{warn}\n"
                 f"Override in the encounter file: [house_rules.{system.NAME}] {rule.name} = ..."
                 f" ({rule.spec.describe()})."
             )

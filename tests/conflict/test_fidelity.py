@@ -143,3 +143,51 @@ def test_C60_3_W6_a_unit_claiming_cover_in_a_zone_without_cover_is_refused_with_
     with pytest.raises(Exception) as err:
         game(units_conflict={"gob": {"cover": True}})  # the hall has no cover trait
     assert "units[2].conflict.cover" in str(err.value) and "no cover" in str(err.value)
+
+
+# ------------------------------------------------------------ house rules never quietly override the text
+
+
+def _lookup(g, key):
+    from gm_console.reference.index import house_rule_entries
+
+    return next(e for e in house_rule_entries(g.systems.values(), g.rules) if e.key == f"house.{key}")
+
+
+@pytest.mark.parametrize("name, value", [
+    ("threat_deficit", "never"), ("spend_adds_threat", "none"), ("injury_penalty", 0), ("difficult_terrain", "any"),
+])
+def test_house_rule_values_that_contradict_the_text_are_marked_departs_from_the_text(name, value):
+    g = game(house_rules={"conflict": {name: value}})
+    assert f"conflict.{name}" in g.rules.departing()
+    body = _lookup(g, f"conflict.{name}").body
+    assert "departs from the text" in body and "In force" in body
+    default = game()
+    assert default.rules.departing() == {}
+    assert "departs from the text" in _lookup(default, f"conflict.{name}").body  # the lookup names the departing value
+
+
+def test_the_status_line_shows_a_departing_house_rule_in_one_short_segment():
+    from gm_console.ui.widgets.status_line import departing_segment
+
+    assert departing_segment(game().rules) == ""
+    assert departing_segment(game(house_rules={"conflict": {"threat_deficit": "never"}}).rules) == "⚠ departs from text: threat_deficit"
+    two = game(house_rules={"conflict": {"threat_deficit": "never", "injury_penalty": 0}}).rules
+    assert departing_segment(two) == "⚠ 2 house rules depart from text"
+
+
+def test_the_state_json_lists_the_departing_house_rules():
+    from gm_console.export import state_json
+
+    data = state_json(game(house_rules={"conflict": {"spend_adds_threat": "none"}}))
+    assert list(data["house_rules_departing"]) == ["conflict.spend_adds_threat"]
+
+
+def test_C21_4_fill_on_suffer_is_no_longer_a_house_rule_the_track_always_fills():
+    """C21.4: without room for the full amount, fill the rest of the track and suffer the consequence."""
+    from gm_console.core.systems.conflict.house_rules import HOUSE_RULES
+
+    assert "fill_on_suffer" not in {r.name for r in HOUSE_RULES}
+    g = game(units_conflict={"kai": {"stress": 6}}, conflict={"opening": "gm"})
+    play(g, "turn gob", "attack gob kai field-sidearm stun [3,4]", "suffer kai")
+    assert stress(g, "kai") == 8

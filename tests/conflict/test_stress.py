@@ -46,13 +46,6 @@ def test_avoid_needs_room_for_all_of_it_otherwise_the_track_fills_and_the_injury
     assert g.state.units["kai"].has("Defeated")
 
 
-def test_fill_on_suffer_can_be_switched_off():
-    g = game(units_conflict={"kai": {"stress": 6}}, house_rules={"conflict": {"fill_on_suffer": False}}, **GM_FIRST)
-    hit_kai(g)
-    play(g, "suffer kai")
-    assert stress(g, "kai") == 6
-
-
 def test_fatigued_at_maximum_no_more_stress_plus_1_difficulty_and_one_attribute_fails():
     g = game(units_conflict={"kai": {"stress": 5}}, **GM_FIRST)
     hit_kai(g)

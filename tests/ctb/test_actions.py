@@ -124,8 +124,10 @@ def test_set_keeps_downed_consistent_and_gm_can_revive():
     assert all(t["unit"] == "gob" for t in g.state.boards["ctb"].derived(g.state, g.rules)["turn_order"])
     ev = texts(g.push_line("set kai hp 5"))
     assert "Kai is back on their feet" in ev and not g.state.units["kai"].has("Downed")
-    g.push_line("set kai kennel 0")  # linear curve: every maximum is 0, so Downed again
-    assert stats(g, "kai")["hp"] == 0 and g.state.units["kai"].has("Downed")
+    g.push_line("set kai kennel 0")  # linear curve with its floor: every maximum drops to 1, not to 0
+    assert stats(g, "kai")["hp"] == 1 and not g.state.units["kai"].has("Downed")
+    g.push_line("set kai hp 0")
+    assert g.state.units["kai"].has("Downed")
 
 
 def test_recall_of_the_acting_unit_ends_its_turn():

@@ -112,14 +112,8 @@ def test_brk_amount_modes():
         assert stats(g, "kai")["ar"] == ar, mode
 
 
-def test_unarmored_broken():
-    naked = unit("n", "foes", 5, hp_base=30)
-    assert game(unit("a", "pcs", 10), naked).state.units["n"].has("Armor Broken")
-    assert not game(unit("a", "pcs", 10), naked, house={"unarmored_broken": False}).state.units["n"].has("Armor Broken")
-
-
 def test_kennel_curves_and_recall_basis():
-    assert [kennel_max(40, k, "linear") for k in (0, 90, 100, 200)] == [0, 36, 40, 80]
+    assert [kennel_max(40, k, "linear") for k in (0, 90, 100, 200)] == [1, 36, 40, 80]  # the floor of 1 at Kennel 0
     assert [kennel_max(40, k, "gentle") for k in (0, 100, 200)] == [20, 40, 60]
     assert kennel_max(40, 13, "flat") == 40
     assert [recall_loss(k, "current") for k in (100, 95, 5, 0)] == [10, 9, 1, 0]
@@ -168,3 +162,30 @@ def test_glancing_on_armor_broken_cancels_to_the_raw_damage():
         assert out.amount == 3 and out.text.endswith("Glancing x0.5, Armor Broken x2 = 3")
     plain = hp_damage(attack, 2, bands, broken=False, rounding="down_min1", stack=True)
     assert plain.amount == 1
+
+
+# ------------------------------------------------------------ issue 13: no house rule quietly overrides the text
+
+
+@pytest.mark.parametrize("name, value", [("precision_step", 0), ("proficiency_step", 0), ("assist_step", 0), ("kennel_curve", "flat")])
+def test_values_that_switch_off_a_stated_rule_are_marked_departs_from_the_text(name, value):
+    """Lines 6 and 9: Precision lowers the crit floor, Proficiency/Assist the glancing ceiling, Kennel scales maxima."""
+    g = duel(**{name: value})
+    assert f"ctb.{name}" in g.rules.departing()
+    assert duel().rules.departing() == {}
+
+
+def test_L17_armor_broken_is_ar_reduced_to_0_so_a_unit_built_without_ar_is_not_broken_by_default():
+    """Line 17: Armor Broken is AR *reduced* to 0; a unit built with no AR takes normal damage (unarmored_broken false)."""
+    naked = unit("n", "foes", 5, hp_base=30)
+    g = game(unit("a", "pcs", 10), naked)
+    assert not g.state.units["n"].has("Armor Broken")
+    assert game(unit("a", "pcs", 10), naked, house={"unarmored_broken": True}).state.units["n"].has("Armor Broken")
+
+
+def test_L09_kennel_0_does_not_start_a_unit_downed_the_curve_has_a_floor():
+    """Line 9: Kennel 0-200 scales maxima; at Kennel 0 a unit still has at least 1 of each pool it has at all."""
+    g = game(unit("a", "pcs", 10, kennel=0), unit("b", "foes", 10))
+    s = g.state.units["a"].stats
+    assert s["hp_max"] == 1 and s["hp"] == 1 and not g.state.units["a"].has("Downed")
+    assert kennel_max(40, 0, "linear") == 1 and kennel_max(0, 0, "linear") == 0

@@ -159,3 +159,30 @@ def test_one_incident_per_incident_phase_by_default():
     game = loads_encounter(lifted)
     game.push_line("incident hostile-raid -> a")
     assert len(game.state.boards["reactor"].plants["a"].pending) == 2
+
+
+# ------------------------------------------------------------ issue 13: no house rule quietly overrides the text
+
+
+def test_block_exhausts_false_is_marked_departs_from_the_text():
+    """R30: the worked exchange leaves A no ready post after one interception; false departs from it."""
+    game = reactor_game(unit("k", "b", "wnaf-conscript"), house={"block_exhausts": False})
+    assert "reactor.block_exhausts" in game.rules.departing()
+    body = build_index(list(game.systems.values()), game.rules).get("house.reactor.block_exhausts").body
+    assert "departs from the text" in body
+    assert reactor_game(unit("k", "b", "wnaf-conscript")).rules.departing() == {}
+
+
+def test_lockdown_span_and_meltdown_heat_say_where_they_depart_from_a_literal_reading():
+    rules = {r.name: r for r in SYSTEM.HOUSE_RULES}
+    assert "departs from a literal reading" in rules["lockdown_covers_opposing_turn"].explain
+    assert "departs from a literal reading" in rules["meltdown_heat"].explain
+    assert "Power Order" in rules["meltdown_heat"].explain  # a melted core also stops delivering
+
+
+def test_every_reactor_house_rule_is_in_docs_reactor_md():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "reactor.md").read_text()
+    for rule in SYSTEM.HOUSE_RULES:
+        assert f"| `{rule.name}` |" in page, rule.name

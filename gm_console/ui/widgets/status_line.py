@@ -8,6 +8,16 @@ from gm_console.ui.view import View
 from gm_console.ui.widgets.literal import LiteralStatic
 
 
+def departing_segment(rules) -> str:
+    """One short segment when a house rule in force departs from the rule text ("" when none does)."""
+    departing = rules.departing()
+    if not departing:
+        return ""
+    if len(departing) == 1:
+        return f"⚠ departs from text: {next(iter(departing)).split('.', 1)[1]}"
+    return f"⚠ {len(departing)} house rules depart from text"
+
+
 class StatusLine(LiteralStatic):
     DEFAULT_CSS = """
     StatusLine { dock: top; height: 1; background: $boost; color: $text; padding: 0 1; }
@@ -37,6 +47,9 @@ class StatusLine(LiteralStatic):
         for pool, value in state.pools.items():
             text.append(f" · {pool.capitalize()} {value}")
         text.append(f" · dice: {dice}")
+        departs = departing_segment(view.game.rules)
+        if departs:  # a house rule in force contradicts a sentence of the text (the lookup says which)
+            text.append(f" · {departs}", style="bold yellow")
         if players[0]:  # the player view is on: how many browsers watch, a warning when the network reaches it
             text.append(f" · {players[0]}", style="bold reverse red" if players[1] else "bold")
         text.append(f" · {path}{' *' if dirty else ''}", style="dim")

@@ -12,8 +12,8 @@ from gm_console.core.rules import HouseRule
 BANDS = ("reach", "close", "medium", "long", "extreme")
 
 
-def _rule(name: str, spec: s.Spec, default, title: str, explain: str) -> HouseRule:
-    return HouseRule("conflict", name, spec, default, title, explain)
+def _rule(name: str, spec: s.Spec, default, title: str, explain: str, departs: tuple = ()) -> HouseRule:
+    return HouseRule("conflict", name, spec, default, title, explain, departs)
 
 
 MOMENTUM_CAP = _rule(
@@ -33,6 +33,7 @@ THREAT_DEFICIT = _rule(
     "Deadly intent may push it into deficit, as the text allows; every other GM spend needs the Threat in "
     "the pool. 'any': every GM spend may run a deficit. 'never': no spend may. A deficit is shown as a "
     "negative Threat and is paid back by the next Threat gained.",
+    (("never", "the text lets the 1 Threat an NPC pays for Deadly intent take the pool into deficit"),),
 )
 MIRROR = _rule(
     "spend_adds_threat",
@@ -43,6 +44,7 @@ MIRROR = _rule(
     "combat spends table (the `spends` list marked combat = true in the data). 'all': every Momentum the "
     "players spend while a conflict runs, including Keep the Initiative, extra actions, Severity, "
     "Counterattack, recovery and bought dice. 'none': no mirroring.",
+    (("none", "the text says every Momentum spent on the combat spends adds equal Threat"),),
 )
 RANGE_BANDS = _rule(
     "range_bands",
@@ -124,6 +126,7 @@ DIFFICULT_TERRAIN = _rule(
     "'sprint' (the default): only a Sprint enters a zone with difficult terrain, and it takes the "
     "Fitness task; a Movement Minor Action cannot. 'any': a Movement may enter it freely and only a "
     "Sprint through it takes the task.",
+    (("any", "the text makes crossing difficult terrain a Fitness task taken as part of a Sprint"),),
 )
 SPRINT_FAILURE = _rule(
     "sprint_failure",
@@ -140,6 +143,7 @@ INJURY_PENALTY = _rule(
     "Penalty of an untreated Injury",
     "Difficulty added to every task of a character who carries an untreated Injury (0 switches it off). "
     "The text says treatment stops an Injury's penalties but not what they are.",
+    ((0, "the text says a treated Injury stops imposing penalties, so an untreated one imposes some"),),
 )
 NPC_STRESS = _rule(
     "npc_stress",
@@ -149,14 +153,6 @@ NPC_STRESS = _rule(
     "'fitness' (the default): Notable and Major NPCs keep a Stress track as long as their Fitness and may "
     "Avoid an Injury with it like anyone else, besides their Threat option; they never become Fatigued. "
     "'none': they have no Stress and only the Threat option. Minor NPCs never have Stress.",
-)
-FILL_ON_SUFFER = _rule(
-    "fill_on_suffer",
-    s.Bool(),
-    True,
-    "A full track fills before the Injury lands",
-    "When a character without room for the whole Severity suffers the Injury, their remaining Stress "
-    "spaces are filled first, as the text describes. Set false to leave the track as it was.",
 )
 AUTO_PICK = _rule(
     "auto_pick",
@@ -192,7 +188,6 @@ HOUSE_RULES = (
     SPRINT_FAILURE,
     INJURY_PENALTY,
     NPC_STRESS,
-    FILL_ON_SUFFER,
     AUTO_PICK,
     SEIZE_EACH_ROUND,
 )

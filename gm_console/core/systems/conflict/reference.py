@@ -275,7 +275,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "Facing a consequence of Severity 1-5, a character may mark that much Stress to escape it; for an "
         "Injury that means the adjusted Severity, and the hit becomes a graze or the cysuit soaks it (avoid "
         "UNIT). All of it must fit on the track. If it does not, the remaining boxes fill and the Injury lands "
-        "anyway (suffer UNIT; house rule fill_on_suffer).",
+        "anyway (suffer UNIT). The text states this, so no house rule changes it.",
         ("avoid", "stress", "injury", "near miss"),
     ),
     (

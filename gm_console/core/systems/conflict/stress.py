@@ -192,7 +192,7 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     p = pending_for(state, uid)
     sev = p.adjusted
     room = c.stress_max - stress(state, uid)
-    if rule(ctx, "fill_on_suffer") and 0 < room < sev:
+    if 0 < room < sev:  # the text: fill the remaining spaces, then suffer
         mark(state, ctx, uid, room, "no room to Avoid: the rest of the track fills")
     label = name or f"{p.what} {'Wound' if p.intent == 'deadly' else 'Stun'}"
     c.injuries.append(Injury(label, sev, p.intent, False, p.debilitating, ctx.index))

@@ -15,8 +15,8 @@ from gm_console.core.rules import HouseRule, Rules
 SYSTEM = "ctb"
 
 
-def _rule(name: str, spec: s.Spec, default: Any, title: str, explain: str) -> HouseRule:
-    return HouseRule(SYSTEM, name, spec, default, title, explain)
+def _rule(name: str, spec: s.Spec, default: Any, title: str, explain: str, departs: tuple = ()) -> HouseRule:
+    return HouseRule(SYSTEM, name, spec, default, title, explain, departs)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -80,6 +80,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Crit floor drop per point of Precision",
         "Each point of Precision lowers the lowest d20 face that counts as a Critical Hit by this many faces. "
         "With 1 and Precision 2 an attacker crits on 18, 19 and 20. 0 switches Precision's effect on the roll off.",
+        ((0, "the text says Precision lowers the critical threshold"),),
     ),
     _rule(
         "proficiency_step",
@@ -88,6 +89,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Glancing ceiling drop per point of Proficiency",
         "Each point of the attacker's Proficiency lowers the highest d20 face that glances by this many faces. "
         "With 1 and Proficiency 2 only 1 to 4 glance. Proficiency adds to the Attack Total whatever this says.",
+        ((0, "the text says Proficiency can lower the glancing threshold"),),
     ),
     _rule(
         "assist_step",
@@ -96,6 +98,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Glancing ceiling drop per point of Assist",
         "Each point of Assist (the unit's own, plus assist=N on the attack when an ally helps) lowers the highest "
         "glancing face by this many faces. Proficiency 1 and Assist 2 at 1 each leave only 1 to 3 glancing.",
+        ((0, "the text says Assist can lower the glancing threshold"),),
     ),
     _rule(
         "glance_floor",
@@ -126,20 +129,23 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     _rule(
         "unarmored_broken",
         s.Bool(),
-        True,
+        False,
         "Is a unit with no armor at all Armor Broken?",
-        "true: AR 0 means Armor Broken whatever the reason, so a unit built with no AR takes double HP damage from "
-        "the start. false: only a unit whose maximum AR is above 0 can be Armor Broken.",
+        "false (the default): Armor Broken is AR reduced to 0, so only a unit whose maximum AR is above 0 can be "
+        "Armor Broken; a unit built with no AR takes ordinary HP damage. true: AR 0 means Armor Broken whatever "
+        "the reason, so a unit built with no AR takes double HP damage from the first hit (and x4 on a Critical).",
     ),
     _rule(
         "kennel_curve",
         s.Str(choices=("linear", "gentle", "flat")),
         "linear",
         "How Kennel scales maximum HP, AR and KI",
-        "Each unit has base maxima for Kennel 100. linear: maximum = base x Kennel / 100, rounded down, so Kennel "
-        "0 gives 0, 100 gives the base and 200 doubles it (base 40 HP at Kennel 90 is 36). gentle: maximum = "
-        "base x (100 + Kennel) / 200, from half the base at 0 to one and a half times it at 200. flat: Kennel "
-        "changes nothing.",
+        "Each unit has base maxima for Kennel 100. linear: maximum = base x Kennel / 100, rounded down (at least 1), so Kennel "
+        "100 gives the base and 200 doubles it (base 40 HP at Kennel 90 is 36). gentle: maximum = "
+        "base x (100 + Kennel) / 200, from half the base at 0 to one and a half times it at 200. Either curve "
+        "keeps a floor of 1 for any pool the unit has at all, so Kennel 0 never starts a unit Downed. flat: "
+        "Kennel changes nothing.",
+        (("flat", "the text says Kennel scales a unit's maximum HP, AR and KI"),),
     ),
     _rule(
         "recall_basis",

@@ -52,7 +52,8 @@ ENTRIES: tuple[RefEntry, ...] = (
         "A unit whose AR has fallen to 0 is Armor Broken: every HP attack against it deals twice its damage, after "
         "the effectiveness roll. A Critical on an Armor Broken unit deals four times the raw damage unless house "
         "rule double_stack is false (then twice).\n\nWorked: raw 7, d20 12 Regular, Armor Broken x2 = 14. Whether a "
-        "unit built with no AR counts as broken is house rule unarmored_broken.",
+        "unit built with no AR counts as broken is house rule unarmored_broken: by default it does not, since the "
+        "rule speaks of AR reduced to 0.",
         "broken", "double", "ar 0",
     ),
     _e(
@@ -114,7 +115,8 @@ ENTRIES: tuple[RefEntry, ...] = (
         "Kennel",
         "Kennel (0 to 200, 100 standard) is a unit's spiritual capacity, its link to the planet's energy. It scales "
         "maximum HP, AR and KI from the unit's bases along house rule kennel_curve (default linear: base x Kennel / "
-        "100). Worked: hp_base 40 at Kennel 90 gives max HP 36; at 150, 60. Setting kennel or a base recomputes the "
+        "100, never below 1 for a pool the unit has, so Kennel 0 leaves it standing on 1 HP). Worked: hp_base 40 at "
+        "Kennel 90 gives max HP 36; at 150, 60. Setting kennel or a base recomputes the "
         "maxima, and current values above a new maximum come down to it.",
         "kennel", "max hp", "max ar", "ki", "scaling",
     ),

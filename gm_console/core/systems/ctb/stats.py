@@ -41,11 +41,11 @@ _DOWNED_KEY, _BROKEN_KEY, _RECALLED_KEY = (name.lower() for name in MARKS)
 
 def kennel_max(base: int, kennel: int, curve: str) -> int:
     """A maximum scaled by Kennel (0-200) along the named curve."""
-    if curve == "flat":
+    if curve == "flat" or base <= 0:
         return base
     if curve == "gentle":
-        return base * (KENNEL_STANDARD + kennel) // (2 * KENNEL_STANDARD)
-    return base * kennel // KENNEL_STANDARD  # linear
+        return max(1, base * (KENNEL_STANDARD + kennel) // (2 * KENNEL_STANDARD))
+    return max(1, base * kennel // KENNEL_STANDARD)  # linear; a pool the unit has keeps at least 1
 
 
 def recall_loss(kennel: int, basis: str) -> int:

@@ -15,8 +15,8 @@ from gm_console.core.rules import HouseRule, Rules
 SYSTEM = "reactor"
 
 
-def _rule(name: str, spec: s.Spec, default: object, title: str, explain: str) -> HouseRule:
-    return HouseRule(SYSTEM, name, spec, default, title, explain)
+def _rule(name: str, spec: s.Spec, default: object, title: str, explain: str, departs: tuple = ()) -> HouseRule:
+    return HouseRule(SYSTEM, name, spec, default, title, explain, departs)
 
 
 BLOCK_EXHAUSTS = _rule(
@@ -28,6 +28,7 @@ BLOCK_EXHAUSTS = _rule(
     "once the Watchman has stopped one Conscript, A has no stationed unit left to stop the next. So by default an "
     "interception leaves the blocker EXHAUSTED (still at its post, unable to block again until it readies). "
     "false: a stationed guard can intercept any number of strikes in one Operations phase.",
+    ((False, "the worked exchange has A with no stationed, ready unit left after one interception"),),
 )
 SELF_BLOCK = _rule(
     "self_block",
@@ -43,10 +44,12 @@ MELTDOWN_HEAT = _rule(
     s.Int(min=0, max=1_000_000),
     1000,
     "HEAT at which a core melts down",
-    "The text counts HEAT in K but never says what a total does. Here a core reaching this many K has melted down: "
-    "the console marks the side's plant MELTDOWN in red and announces it (the side has lost the plant; the GM "
-    "decides whether play goes on). The gauge shows the share of this figure: under half NOMINAL, under 80% "
-    "ELEVATED, above that CRITICAL. 0 turns meltdown off and the gauge shows the raw K.",
+    "The text counts HEAT in K but never says what a total does, nor names a meltdown. Here a core reaching this many "
+    "K has melted down: the console marks the side's plant MELTDOWN in red and announces it (the side has lost the "
+    "plant; the GM decides whether play goes on), and from then on that side delivers no Power Order at its Shift "
+    "Ends. This departs from a literal reading, which puts no limit on HEAT at all: the threshold, the meltdown and "
+    "the lost deliveries are the console's. The gauge shows the share of this figure: under half NOMINAL, under "
+    "80% ELEVATED, above that CRITICAL. 0 turns meltdown off (the literal reading) and the gauge shows the raw K.",
 )
 READY_STEP = _rule(
     "ready_step",
@@ -93,8 +96,9 @@ LOCKDOWN_SPAN = _rule(
     "LOCKDOWN holds until its side's next Shift End. Declared during the opponent's turn, that is the end of the "
     "locked side's coming shift. Declared during the side's own shift, a literal reading would end it a moment "
     "later, protecting nothing; by default it then holds through the opponent's turn and ends at the following "
-    "own Shift End. Either way exactly one Power Order is lost: the one of the Shift End where LOCKDOWN ends. "
-    "false: the literal reading.",
+    "own Shift End. That default departs from a literal reading of \"until your next Shift End\", which it stretches "
+    "by one Shift End when LOCKDOWN is called in your own shift, so that the call protects anything at all. Either "
+    "way exactly one Power Order is lost: the one of the Shift End where LOCKDOWN ends. false: the literal reading.",
 )
 RAID_CLEARS = _rule(
     "raid_clears_counters",
