@@ -93,6 +93,11 @@ class Action:
     def check(self, state: State, ctx: Context) -> None:
         """Raise IllegalAction (naming the rule) unless this action is legal now."""
 
+    def check_entry(self, state: State, ctx: Context) -> None:
+        """Raise IllegalAction when a line typed now (the prompt, a flow, the
+        command line) leaves out what the rules want said outright; a saved
+        log is not asked again (``Game.check_entry``)."""
+
     def apply(self, state: State, ctx: Context) -> None:
         raise NotImplementedError
 

@@ -10,13 +10,16 @@ from gm_console.core.state import State
 
 
 def _names(kind: n.Kind, state: State) -> list[str]:
-    if kind.ref == "unit":
-        return list(state.units)
-    if kind.ref == "zone":
-        return list(state.zones)
-    if kind.ref == "side":
-        return list(state.sides)
-    return []
+    """The ids a reference kind names, then the names that differ from every id
+    and can be typed as one word (``notation.resolve_names`` reads them)."""
+    table = n.ref_table(kind, state)
+    ids = list(table)
+    lowered = {i.lower() for i in ids}
+    names = []
+    for name in table.values():
+        if name.lower() not in lowered and n.WORD_ID.fullmatch(name) and name not in names:
+            names.append(name)
+    return ids + names
 
 
 def candidates(text: str, verbs: dict[str, type[Action]], state: State, extra: dict[str, list[str]] | None = None) -> list[str]:

@@ -140,10 +140,13 @@ class Game:
         self._lines: list[str] = []  # formatted log, filled lazily by lines()
 
     # ------------------------------------------------------------ notation
-    def parse(self, line: str, *, explain: bool = True) -> Action:
+    def parse(self, line: str, *, explain: bool = True, names: bool = True) -> Action:
         """Parse a line; ``explain=False`` skips naming the system that owns an
-        unknown verb (which loads every system: too slow for each keystroke)."""
-        return parse_action(line, self.verbs, explain=explain)
+        unknown verb (which loads every system: too slow for each keystroke).
+        ``names``: a unique name or a prefix of an id or a name stands for the
+        id (``notation.resolve_names``); a saved log is read with ids only."""
+        action = parse_action(line, self.verbs, explain=explain)
+        return n.resolve_names(action, self.state) if names else action
 
     def context(self, index: int | None = None) -> Context:
         return Context(self.rules, self.systems, self.setup, len(self.log) if index is None else index)
@@ -168,6 +171,16 @@ class Game:
         if action.VERB not in self.verbs or self.verbs[action.VERB] is not type(action):
             raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
         action.check(self.state, self.context())
+
+    def check_entry(self, action: Action) -> None:
+        """What a line entered now must say besides being legal (``Action.check_entry``);
+        the prompt and the command line ask it before ``push``, a replay never does."""
+        action.check_entry(self.state, self.context())
+
+    def push_entry(self, action: Action) -> tuple[Event, ...]:
+        """``push`` an action the GM entered now (``check_entry`` first)."""
+        self.check_entry(action)
+        return self.push(action)
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -287,7 +300,7 @@ class Game:
                         verb = verbs.get(line.partition(" ")[0])
                         action = fast_parse(verb, line) if verb is not None else None
                         if action is None:
-                            action = game.parse(line)
+                            action = game.parse(line, names=False)
                         parsed[line] = action
                     if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
                         raise NotationError("a saved action must record its dice, like [4,17]")

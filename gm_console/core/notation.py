@@ -141,6 +141,9 @@ class Kind:
     # (``fast_parse``): "id" (the word itself), "name" (the word itself), "int"
     # and "delta" (the number); "" for none (a choice kind's words are known anyway)
     fast: str = ""
+    # what a reference kind names in a state, as {id: name}, when it is more than
+    # the units, zones or sides its ``ref`` says (the reactor's strike targets)
+    names: Callable[[Any], dict[str, str]] | None = None
 
 
 _DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: \d would take any script's
@@ -461,6 +464,73 @@ def format_with(action: Action) -> str:
         parts.append("[" + ",".join(str(d) for d in action.dice) + "]")
     return " ".join(parts)
 
+
+
+# ---------------------------------------------------------------- names for ids
+#
+# Wherever a line expects an id, the GM may type a unique name or a prefix of an
+# id or a name (``hit tam rai`` for ``hit tamsin raider1``). The action is then
+# made with the ids, so it formats (and the log and the journal keep) the ids:
+# a replay never depends on names.
+
+
+def ref_table(kind: Kind, state: Any) -> dict[str, str]:
+    """{id: name} of what a reference kind names in ``state`` (empty when none)."""
+    if kind.names is not None:
+        return kind.names(state)
+    if kind.ref == "unit":
+        return {u.id: u.name for u in state.units.values()}
+    if kind.ref == "zone":
+        return {z.id: z.name for z in state.zones.values()}
+    if kind.ref == "side":
+        return {s.id: s.name for s in state.sides.values()}
+    return {}
+
+
+def match_ref(word: str, table: dict[str, str], what: str = "unit") -> str:
+    """The id ``word`` stands for: an id itself; else the one id or name it
+    equals (case aside); else the one id or name it begins. A word that fits
+    several is a NotationError listing them; a word that fits none is left as
+    typed, for the action's check to name the nearest."""
+    if word in table:
+        return word
+    low = word.lower()
+    hits = [i for i, name in table.items() if i.lower() == low or name.lower() == low]
+    if not hits:
+        hits = [i for i, name in table.items() if i.lower().startswith(low) or name.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shown = ", ".join(i if table[i] == i else f"{i} ({table[i]})" for i in hits[:12])
+        more = "" if len(hits) <= 12 else f", ... ({len(hits)} in all)"
+        raise NotationError(f"{what} {word!r} could be any of {shown}{more}: type more of the id")
+    return word
+
+
+def resolve_names(action: Action, state: Any) -> Action:
+    """``action`` with every id it holds read against ``state`` (``match_ref``)."""
+    changes: dict[str, Any] = {}
+    for spec in type(action).SYNTAX:
+        if not isinstance(spec, (Arg, Opt)) or (spec.kind.ref is None and spec.kind.names is None):
+            continue
+        value = getattr(action, spec.name)
+        if not isinstance(value, str):
+            continue
+        table = ref_table(spec.kind, state)
+        if value in table or not table:
+            continue
+        where = f"{action.VERB}: " + (f"{spec.word}=" if isinstance(spec, Opt) else "")
+        try:
+            found = match_ref(value, table, spec.kind.ref or "name")
+        except NotationError as exc:
+            raise NotationError(where + str(exc)) from None
+        if found != value:
+            changes[spec.name] = found
+    if not changes:
+        return action
+    import dataclasses
+
+    return dataclasses.replace(action, **changes)
 
 
 # ---------------------------------------------------------------- the fast path

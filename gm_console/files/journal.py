@@ -176,7 +176,7 @@ def read_journal(path: Path) -> Recovered | None:
             break
         try:
             if isinstance(record.get("push"), str):
-                game.push_line(record["push"])
+                game.push(game.parse(record["push"], names=False))  # ids as written: never names
             elif "pop" in record:
                 game.undo()
         except ValueError:

@@ -84,6 +84,9 @@ async def test_typing_a_strike_previews_it_or_says_why_not():
         prompt = app.query_one(ActionPrompt)
         prompt.value = "strike c2 -> reactor"
         await pilot.pause()
+        assert "add block=UNIT or block=none; unblocked: +200 K HEAT" in pane.plain_text("bar")  # the Watchman could block
+        prompt.value = "strike c2 -> reactor block=none"
+        await pilot.pause()
         assert "+200 K HEAT on Player A's core" in pane.plain_text("bar")
         prompt.value = "strike c2 -> reactor block=operator"
         await pilot.pause()

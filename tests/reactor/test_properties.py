@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from gm_console.core.game import Game
 from gm_console.core.systems.reactor import legality as lg
-from gm_console.core.systems.reactor.actions import Strike
+from gm_console.core.errors import GMError
+from gm_console.core.systems.reactor.actions import NO_BLOCK, Strike
 from gm_console.core.systems.reactor.board import board_of
 from gm_console.core.systems.reactor.cards import profile
 from gm_console.files import dumps_encounter, load_encounter, loads_encounter
@@ -117,7 +118,18 @@ def test_the_palette_offers_exactly_the_legal_strikes(data, name):
     for striker in list(state.units.values()):
         for target in lg.all_targets(state, board, striker.side):
             word = lg.target_word(state, target, striker.side)
-            for block in [None, *state.units]:
+            for block in [None, NO_BLOCK, *state.units]:
                 for hack in (False, True):
                     action = Strike(striker=striker.id, target=word, block=block, hack=hack)
-                    assert game.is_legal(action) == (action.notation() in offered), action.notation()
+                    # "no block" is offered as it must be typed: block=none when a guard could block, else nothing
+                    silent = _entry_ok(game, Strike(striker=striker.id, target=word, hack=hack))
+                    expected = game.is_legal(action) and _entry_ok(game, action) and not (block == NO_BLOCK and silent)
+                    assert expected == (action.notation() in offered), action.notation()
+
+
+def _entry_ok(game: Game, action: Strike) -> bool:
+    try:
+        game.check_entry(action)
+    except GMError:
+        return False
+    return True

@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from gm_console.ui.widgets.literal import LiteralStatic
 
+from gm_console.core.errors import GMError
 from gm_console.core.systems.reactor.actions import Strike
 from gm_console.core.systems.reactor.board import PHASE_TITLES, board_of
 from gm_console.ui.panes.base import SystemPane
@@ -127,6 +128,11 @@ class ReactorPane(SystemPane):
         if isinstance(draft, Strike):
             steps, problem = r.what_if(view.game, view.state, draft)
             line = Text("if: ", style="bold italic")
+            if problem is None:
+                try:
+                    view.game.check_entry(draft)
+                except GMError:  # a guard could block: Enter refuses the line until it says block=
+                    line.append("add block=UNIT or block=none; unblocked: ", style="yellow")
             line.append(problem or " → ".join(s for s in steps[1:] if not s.startswith("Damage is")), style="yellow" if problem else "italic")
         else:
             last = r.outcome(board_of(view.state).last)

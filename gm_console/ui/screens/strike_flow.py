@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from gm_console.core.game import Game
 from gm_console.core.state import State
 from gm_console.core.systems.reactor import legality as lg
-from gm_console.core.systems.reactor.actions import Strike
+from gm_console.core.systems.reactor.actions import NO_BLOCK as STRIKE_NO_BLOCK, Strike
 from gm_console.core.systems.reactor.board import HEAT_PER_ATK, board_of
 from gm_console.core.systems.reactor.cards import profile
 from gm_console.ui.widgets import reactor_render as r
@@ -180,7 +180,9 @@ class StrikeFlow(ModalScreen[str | None]):
             self.hack = oid == "hack"
             self.step = "block"
         elif self.step == "block":
-            self.block = None if oid == NO_BLOCK else oid
+            able = any(why is None for _, why in lg.blockers(self.state, self.board, self.rules, self.state.units[self.striker], self.target))
+            # "no block" said outright when a guard could have blocked (a typed strike must say it too)
+            self.block = (STRIKE_NO_BLOCK if able else None) if oid == NO_BLOCK else oid
             self.step = "confirm"
         else:
             self.dismiss(self.line_text())

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action, Context
-from gm_console.core.errors import GMError, NotationError
+from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.state import Condition, State
 from gm_console.core.systems.reactor.board import board_of
 from gm_console.core.systems.reactor.combat import exhaust, strike
@@ -24,8 +24,10 @@ from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import (
     EXHAUSTED,
     ORIENTATION,
+    REACTOR,
     STATIONED,
     TARGET_RE,
+    blockers,
     check_strike,
     illegal,
     play_timing,
@@ -39,7 +41,24 @@ def _target(text: str) -> str:
     return text
 
 
-TARGET = n.Kind("TARGET", _target, str, ref="unit")
+def _target_names(state: State) -> dict[str, str]:
+    """What a strike may name: the reactors, then the Facilities and Personnel."""
+    names = {REACTOR: "reactor"} if len(state.sides) == 2 else {}
+    names.update({f"{REACTOR}:{side.id}": f"{side.name} reactor" for side in state.sides.values()})
+    board = state.boards.get("reactor")
+    if board is not None:
+        names.update({f.id: f.name for f in board.facilities.values()})
+    names.update({u.id: u.name for u in state.units.values()})
+    return names
+
+
+def _block_names(state: State) -> dict[str, str]:
+    return {NO_BLOCK: "no block", **{u.id: u.name for u in state.units.values()}}
+
+
+TARGET = n.Kind("TARGET", _target, str, ref="unit", names=_target_names)
+BLOCKER = n.Kind("UNIT", n.UNIT.parse, str, ref="unit", fast="id", names=_block_names)
+NO_BLOCK = "none"  # block=none: the defender lets the strike through (said outright, as the rule asks)
 CARD = n.ident("CARD")
 
 
@@ -67,7 +86,7 @@ class Strike(ReactorAction):
         "hack adds HACK counters instead of HEAT."
     )
     EXAMPLE = "strike c1 -> reactor block=watchman"
-    SYNTAX = (n.Arg("striker", n.UNIT), n.Lit("->"), n.Arg("target", TARGET), n.Opt("block", n.UNIT), n.Flag("hack"))
+    SYNTAX = (n.Arg("striker", n.UNIT), n.Lit("->"), n.Arg("target", TARGET), n.Opt("block", BLOCKER), n.Flag("hack"))
     striker: str
     target: str
     block: str | None = None
@@ -77,7 +96,7 @@ class Strike(ReactorAction):
         board = board_of(state)
         striker = state.unit(self.striker)
         target = resolve_target(state, board, striker.side, self.target)
-        blocker = state.unit(self.block) if self.block is not None else None
+        blocker = state.unit(self.block) if self.block not in (None, NO_BLOCK) else None
         return board, striker, target, blocker
 
     def describe(self, state: State) -> str:
@@ -88,6 +107,20 @@ class Strike(ReactorAction):
     def check(self, state: State, ctx: Context) -> None:
         board, striker, target, blocker = self.parts(state)
         check_strike(state, board, ctx.rules, striker, target, blocker, self.hack)
+
+    def check_entry(self, state: State, ctx: Context) -> None:
+        """A strike typed now says the defender's answer when a guard could block:
+        ``block=UNIT`` or ``block=none`` (a saved line without it was unblocked)."""
+        if self.block is not None:
+            return
+        board, striker, target, _ = self.parts(state)
+        able = [u for u, why in blockers(state, board, ctx.rules, striker, target) if why is None]
+        if able:
+            who = ", ".join(f"block={u.id}" + (f" ({u.name})" if u.name != u.id else "") for u in able)
+            raise IllegalAction(
+                f"{state.sides[target.side].name} can block this strike: add {who}, or block={NO_BLOCK} to let it through",
+                "reactor.blocking",
+            )
 
     def apply(self, state: State, ctx: Context) -> None:
         board, striker, target, blocker = self.parts(state)

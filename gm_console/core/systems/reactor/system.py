@@ -233,7 +233,8 @@ class ReactorSystem(System):
                     continue
                 word = lg.target_word(state, target, striker.side)
                 hacks = [False] + ([True] if lg.hack_problem(state, board, ctx.rules, striker, target) is None else [])
-                blocks = [None] + [u.id for u, no in lg.blockers(state, board, ctx.rules, striker, target) if no is None]
+                able = [u.id for u, no in lg.blockers(state, board, ctx.rules, striker, target) if no is None]
+                blocks = [a.NO_BLOCK if able else None] + able  # "no block" said outright when a guard could block
                 out += [a.Strike(striker=striker.id, target=word, block=b, hack=h) for h in hacks for b in blocks]
         for unit in state.units.values():
             out.append(a.Unstation(unit=unit.id) if unit.has(lg.STATIONED) else a.Station(unit=unit.id))
