@@ -86,7 +86,7 @@ def test_replay_json_is_the_documented_shape(fight):
     data = json.loads(result.output)
     assert set(data) == {
         "json_version", "title", "systems", "log_length", "index", "last_action",
-        "clock", "pools", "sides", "zones", "units", "boards", "house_rules",
+        "clock", "pools", "sides", "zones", "units", "boards", "house_rules", "house_rules_departing",
     }
     assert data["log_length"] == 3 and data["index"] == 3
     assert data["clock"] == {"round": 1, "turn": 1, "tick": 0, "active": "kai", "phase": ""}

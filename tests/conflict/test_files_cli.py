@@ -103,3 +103,16 @@ def test_replay_of_a_saved_file_equals_live_play():
     again = loads_encounter(dumps_encounter(g))
     assert again.state.to_json() == g.state.to_json()
     assert again.lines() == g.lines()
+
+
+def test_apply_json_and_replay_json_give_one_and_the_same_state(tmp_path):
+    """Issue 13: apply --json printed a thinner state than replay --json; both now print the documented state JSON."""
+    path = tmp_path / "relay.toml"
+    shutil.copy(ENCOUNTERS / "conflict-relay-station.toml", path)
+    applied = json.loads(RUNNER.invoke(app, ["apply", str(path), "turn rhea", "--json"]).output)["state"]
+    replayed = json.loads(RUNNER.invoke(app, ["replay", str(path), "--json"]).output)
+    assert applied == replayed
+    for key in ("json_version", "index", "last_action", "boards", "house_rules", "house_rules_departing"):
+        assert key in applied, key
+    assert applied["last_action"] == "turn rhea"
+

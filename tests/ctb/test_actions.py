@@ -272,3 +272,23 @@ def test_tick_names_who_arrives_soonest_by_ticks_not_by_ap():
     line = next(t for t in events if "nobody at 100 AP yet" in t)
     ticks = [int(part.split("(")[1].split()[0]) for part in line.split("yet (", 1)[1].split("), ")]
     assert ticks == sorted(ticks), line
+
+
+def test_apply_json_shows_the_same_ctb_state_as_replay_json(tmp_path):
+    """Issue 13: apply --json lacked turn_order, ready, downed, armor_broken, recalled, json_version, index, last_action."""
+    import json
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from gm_console.cli import app
+    from tests.conftest import ENCOUNTERS
+
+    path = tmp_path / "ambush.toml"
+    shutil.copy(ENCOUNTERS / "ctb-causeway-ambush.toml", path)
+    runner = CliRunner()
+    applied = json.loads(runner.invoke(app, ["apply", str(path), "next", "--json"]).output)["state"]
+    assert applied == json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
+    for key in ("turn_order", "ready", "downed", "armor_broken", "recalled"):
+        assert key in applied["boards"]["ctb"], key
+    assert applied["json_version"] and applied["last_action"] == "next" and applied["index"] == applied["log_length"]
