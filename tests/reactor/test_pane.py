@@ -73,7 +73,7 @@ async def test_the_wide_board_puts_the_sides_side_by_side_with_the_last_strike()
         top = board.splitlines()[0]
         assert "Player A" in top and "Player B" in top
         assert "Last strike" in board and "GUARD: Junior Watchman deals its damage first" in board
-        assert "ATK 1 +1 Weston SMG" in board and "HP 3+1" in board
+        assert "ATK card 1 +1 Weston SMG · HP card 3 +1 Weston SMG" in board and "HP 4" in board
 
 
 async def test_typing_a_strike_previews_it_or_says_why_not():

@@ -96,3 +96,38 @@ def test_two_stationed_guards_would_have_held():
     game.push_line("strike c2 -> reactor block=guard2")
     assert board(game).plants["a"].heat == 0
     assert "c2" not in game.state.units
+
+
+def test_the_json_shows_personnel_numbers_in_force_and_where_each_came_from():
+    """R28 (issue 13): the Watchman with the Weston SMG is ATK 2, HP 3+1; a Conscript with Chainbreaker ATK 2;
+    the JSON shows those numbers, not the card's base ATK 1 HP 3."""
+    from gm_console.export import state_json
+
+    data = state_json(Game(load_encounter(PATH).setup))
+    force = data["boards"]["reactor"]["in_force"]
+    w = force["watchman"]
+    assert (w["atk"], w["hp"], w["hack"]) == (2, 4, 0)
+    assert w["atk_from"] == [{"from": "card", "value": 1}, {"from": "Weston SMG", "value": 1}]
+    assert w["hp_from"] == [{"from": "card", "value": 3}, {"from": "Weston SMG", "value": 1}]
+    assert force["c1"]["atk"] == 2 and {"from": "card", "value": 1} in force["c1"]["atk_from"]
+    assert force["ranger"]["hack"] == 2 and force["ranger"]["hack_from"][-1]["from"] == "Hacking Device"
+
+
+def test_a_conscript_in_a_pack_of_three_shows_the_pack_atk_in_the_json():
+    from gm_console.export import state_json
+    from tests.reactor.helpers import reactor_game, unit
+
+    game = reactor_game(unit("k1", "b", "wnaf-conscript"), unit("k2", "b", "wnaf-conscript"), unit("k3", "b", "wnaf-conscript"))
+    k1 = state_json(game)["boards"]["reactor"]["in_force"]["k1"]
+    assert k1["atk"] == 2 and k1["atk_from"] == [{"from": "card", "value": 1}, {"from": "pack of 3", "value": 1}]
+
+
+def test_the_board_shows_personnel_numbers_in_force_and_their_sources():
+    from gm_console.core.systems.reactor.board import board_of
+    from gm_console.ui.widgets.reactor_render import personnel_rows
+
+    start = Game(load_encounter(PATH).setup)
+    rows = personnel_rows(start.state, board_of(start.state), start.rules, start.state.units["watchman"], 100, True)
+    text = "\n".join(r.plain for r in rows)
+    assert "ATK 2" in text and "HP 4" in text
+    assert "ATK card 1 +1 Weston SMG" in text and "HP card 3 +1 Weston SMG" in text

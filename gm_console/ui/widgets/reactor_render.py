@@ -175,15 +175,19 @@ def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: 
     name_w = 24 if full else 17
     text.append(" " + short(unit.name, name_w).ljust(name_w) + " ", style="bold")
     text.append(f"ATK {p.atk}" if full else f"ATK{p.atk}", style="bold")
-    text.append(f"  HP {p.hp_why} " if full else f" HP{p.hp} ")
+    text.append(f"  HP {p.hp} " if full else f" HP{p.hp} ")
     text.append_text(hp_cells(p.hp, p.damage))
     if full or p.damage:
         text.append(f" dmg {p.damage}", style="red" if p.damage else "dim")
     if p.hack:
         text.append(f" HACK {p.hack}", style="magenta")
     extra = Text()
-    if full and p.atk_why != str(p.atk):
-        extra.append(f"ATK {p.atk_why} ", style="dim")
+    sources = Text()  # the numbers in force and where each comes from: the card, a pack or floor, gear, Facilities
+    for label, parts in (("ATK", p.atk_from), ("HP", p.hp_from), ("HACK", p.hack_from)):
+        if len(parts) > 1:
+            steps = " ".join(f"{n:+d} {src}" for src, n in parts[1:])
+            sources.append(" · " if sources.plain else "", style="dim")
+            sources.append(f"{label} card {parts[0][1]} {steps}", style="dim")
     if p.traits:
         extra.append(" ".join(p.traits) + " ", style="cyan")
     if gear:
@@ -193,6 +197,7 @@ def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: 
     rows = [text]
     if full:
         rows.append(Text("        ").append_text(extra) if extra.plain else Text(""))
+        rows.append(Text("        ").append_text(sources) if sources.plain else Text(""))
         rows = [r for r in rows if r.plain.strip()]
     else:
         text.append(" ")

@@ -215,6 +215,21 @@ class Profile:
     guards_facilities: bool
     atk_why: str  # "1 +1 Weston SMG"
     hp_why: str  # "3+1"
+    # where each number in force comes from, as (source, amount) steps that add up to it: the card's own
+    # value first ("card"), then a pack or an equipment floor, equipment, and the Facilities' grants
+    atk_from: tuple[tuple[str, int], ...] = ()
+    hp_from: tuple[tuple[str, int], ...] = ()
+    hack_from: tuple[tuple[str, int], ...] = ()
+
+    def sources(self) -> dict[str, Any]:
+        """The numbers in force and their sources, as the JSON shows them."""
+        def steps(parts: tuple[tuple[str, int], ...]) -> list[dict[str, Any]]:
+            return [{"from": name, "value": n} for name, n in parts]
+
+        return {
+            "atk": self.atk, "hp": self.hp, "hack": self.hack, "damage": self.damage,
+            "atk_from": steps(self.atk_from), "hp_from": steps(self.hp_from), "hack_from": steps(self.hack_from),
+        }
 
     @property
     def alive(self) -> bool:
@@ -250,27 +265,35 @@ def profile(state: State, board: Any, unit: Unit, pack_counts: str = "all") -> P
     grants = board.grants(unit.side)
     base_atk, base_hp = unit.stat("atk"), unit.stat("hp", 1)
     atk, why = base_atk, [str(base_atk)]
+    atk_from = [("card", base_atk)]
     floors = [(c.get("atk_min"), c.name) for c in gear if c.get("atk_min") is not None]
     if in_pack(state, board, unit, card, pack_counts):
         floors.append((card.get("pack_atk", base_atk), f"pack of {card.get('pack')}"))
     best = max(floors, default=None, key=lambda f: f[0])
     if best is not None and best[0] > atk:
+        atk_from.append((best[1], best[0] - atk))
         atk, why = best[0], [f"{best[0]} ({best[1]})"]
     for c in gear:
         if c.get("atk"):
             atk += c.get("atk")
             why.append(f"{c.get('atk'):+d} {c.name}")
+            atk_from.append((c.name, c.get("atk")))
     if grants.get("atk"):
         atk += grants["atk"]
         why.append(f"{grants['atk']:+d} Facilities")
-    hp_parts = [base_hp] + [c.get("hp") for c in gear if c.get("hp")] + ([grants["hp"]] if grants.get("hp") else [])
+        atk_from.append(("Facilities", grants["atk"]))
+    hp_from = [("card", base_hp)] + [(c.name, c.get("hp")) for c in gear if c.get("hp")]
+    if grants.get("hp"):
+        hp_from.append(("Facilities", grants["hp"]))
+    hp_parts = [n for _, n in hp_from]
+    hack_from = [("card", unit.stat("hack"))] + [(c.name, c.get("hack")) for c in gear if c.get("hack")]
     traits = list(unit.traits)
     for c in gear:
         traits += [t for t in c.get("traits", ()) if t not in traits]
     return Profile(
         atk=max(0, atk),
         hp=max(1, sum(hp_parts)),
-        hack=unit.stat("hack") + sum(c.get("hack", 0) for c in gear),
+        hack=sum(n for _, n in hack_from),
         damage=unit.stat("damage"),
         traits=tuple(traits),
         first_strike=any(c.get("first_strike") for c in gear),
@@ -278,4 +301,7 @@ def profile(state: State, board: Any, unit: Unit, pack_counts: str = "all") -> P
         guards_facilities=bool(card and card.get("guards_facilities")),
         atk_why=" ".join(why),
         hp_why=str(base_hp) + "".join(f"{p:+d}" for p in hp_parts[1:]),
+        atk_from=tuple(atk_from),
+        hp_from=tuple(hp_from),
+        hack_from=tuple(hack_from),
     )

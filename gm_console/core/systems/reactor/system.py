@@ -212,6 +212,21 @@ class ReactorSystem(System):
         phases.advance(state, board, ctx)
         state.clock.phase = PHASE_TITLES[board.phase]  # the phase shows in the clock (status line, JSON)
 
+    def board_json(self, state: State, rules: Rules) -> dict[str, Any]:
+        """The board, plus each Personnel's numbers in force (card, pack or floor, equipment, Facility grants)."""
+        from gm_console.core.systems.reactor.cards import profile
+
+        board = state.boards.get(self.NAME)
+        if board is None:
+            return {}
+        out = board.to_json()
+        out["in_force"] = {
+            uid: profile(state, board, state.units[uid], lg.pack(rules)).sources()
+            for uid in board.card_of
+            if uid in state.units
+        }
+        return out
+
     def describe_turn(self, state: State) -> str:
         return f"{whose(state.sides[board_of(state).active].name)} shift"
 
