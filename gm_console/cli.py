@@ -192,7 +192,7 @@ def replay(
 
 @app.command()
 def rules(
-    query: Annotated[list[str], typer.Argument(help="Words to look up (fuzzy).")],
+    query: Annotated[list[str], typer.Argument(help="A question or words to look up (ranked by relevance).")],
     file: Annotated[Optional[Path], typer.Option("--encounter", "-e", help="Show house rules as this encounter sets them.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many entries.")] = 5,
@@ -202,20 +202,23 @@ def rules(
 
     game = _load(file, as_json) if file else None
     index = build_index(list(game.systems.values()) if game else None, game.rules if game else None, game.setup if game else None)
-    found = index.search(" ".join(query), limit=limit)
+    hits = index.rank(" ".join(query), limit=limit)  # by relevance; the encounter's systems first
+    found = [h.entry for h in hits]
+    unmatched = not hits or hits[0].nearest  # no entry holds a word of the query: the nearest ones, exit 1
     if as_json:
         _print_json([e.to_json() for e in found])
-        raise typer.Exit(0 if found else 1)
+        raise typer.Exit(1 if unmatched else 0)
     con = _console()
-    if not found:
-        con.print(_styled(f"no rules entry matches {' '.join(query)!r}"))
-        raise typer.Exit(1)
+    if unmatched:
+        con.print(_styled(f"no rules entry matches {' '.join(query)!r}" + ("; the nearest:" if found else "")))
     from rich.panel import Panel
 
     from gm_console.ui.text import literal
 
     for e in found:  # a Panel reads a str title as markup whatever the console says: Text throughout
         con.print(Panel(literal(e.body, lines=True), title=literal(e.title, "bold"), subtitle=literal(f"{e.system} · {e.kind}"), title_align="left"))
+    if unmatched:
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -13,8 +12,8 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
+from gm_console.reference.search import Engine, lexicon, likeness, trigrams, words
 
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 def action_entry(cls: type[Action]) -> RefEntry:
@@ -82,68 +81,101 @@ NOTATION_HELP = RefEntry(
 class Hit:
     entry: RefEntry
     score: float
+    nearest: bool = False  # no entry holds a word of the query: this is only the closest title
+
+
+PREFER = 2.0  # an entry of the encounter's own systems (or the console's) counts this much more
+# A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
+KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
+# "How do I ..." asks for the verb that does it.
+HOW_TO = re.compile(r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b")
+HOW_TO_ACTION = 1.2
 
 
 class RulesIndex:
-    def __init__(self, entries: list[RefEntry]) -> None:
+    """The lookup: ``rank`` orders every entry by relevance to a question
+    (see ``gm_console.reference.search``), the encounter's systems first."""
+
+    def __init__(self, entries: list[RefEntry], prefer: Iterable[str] = ()) -> None:
         self.entries = entries
-        self._words = [
-            (set(_WORD.findall(e.title.lower())), set(_WORD.findall(" ".join(e.tags).lower())), e.body.lower())
-            for e in entries
-        ]
+        self.prefer = frozenset(prefer)
+        self._by_key = {e.key: e for e in entries}
+        extra = lexicon().tags
+        self.engine = Engine(
+            [(e.title, " ".join((*e.tags, e.key.replace(".", " "), *extra.get(e.key, ()))), e.body) for e in entries]
+        )
+        boost = {"core", *self.prefer} if self.prefer else set()
+        self._own = [not boost or e.system in boost for e in entries]
+        self._boost = [(PREFER if e.system in boost else 1.0) * KIND_PRIOR.get(e.kind, 1.0) for e in entries]
+        self._titles = [e.title.lower() for e in entries]
+        self._grams = [trigrams(" ".join(words(" ".join((e.title, *e.tags))))) for e in entries]
 
     def get(self, key: str) -> RefEntry | None:
-        return next((e for e in self.entries if e.key == key), None)
+        return self._by_key.get(key)
 
     def search(self, query: str, limit: int = 20) -> list[RefEntry]:
-        words = _WORD.findall(query.lower())
-        if not words:
-            return list(self.entries[:limit])
-        hits: list[Hit] = []
-        for entry, (title, tags, body) in zip(self.entries, self._words):
-            total = 0.0
-            for word in words:
-                best = 0.0
-                if word in title:
-                    best = 10
-                elif any(t.startswith(word) for t in title):
-                    best = 7
-                elif word in tags or any(t.startswith(word) for t in tags):
-                    best = 5
-                elif word in body:
-                    best = 2
-                else:
-                    close = difflib.get_close_matches(word, list(title | tags), n=1, cutoff=0.75)
-                    best = 3 if close else 0
-                if best == 0:
-                    break
-                total += best
-            else:
-                if query.lower().strip() == entry.title.lower():
-                    total += 20
-                hits.append(Hit(entry, total))
+        return [h.entry for h in self.rank(query, limit)]
+
+    def rank(self, query: str, limit: int = 20) -> list[Hit]:
+        """The entries that answer ``query``, best first; never empty while the
+        index has entries: with no entry holding a word of it, the entries whose
+        titles are nearest to it (``Hit.nearest``)."""
+        terms = self.engine.terms(query)
+        if not terms:
+            return [Hit(e, 0.0) for e in self.entries[:limit]]
+        scores = self.engine.scores(terms)
+        text = " ".join(query.lower().split())
+        how_to = HOW_TO.search(text) is not None
+        hits = []
+        for i, score in scores.items():
+            if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
+                score *= 2
+            if how_to and self.entries[i].kind == "action":
+                score *= HOW_TO_ACTION
+            hits.append(Hit(self.entries[i], score * self._boost[i]))
+        if not hits:
+            return self.nearest(query, limit)
         hits.sort(key=lambda h: -h.score)
-        return [h.entry for h in hits[:limit]]
+        return hits[:limit]
+
+    def nearest(self, query: str, limit: int = 5) -> list[Hit]:
+        """The entries whose title and tags are spelled most like ``query``
+        (three-letter runs in common)."""
+        mine = trigrams(" ".join(words(query)))
+        out = [Hit(e, likeness(mine, g) * self._boost[i], nearest=True) for i, (e, g) in enumerate(zip(self.entries, self._grams))]
+        out.sort(key=lambda h: -h.score)
+        return out[:limit]
 
 
 def build_index(
     systems: Iterable[System] | None = None, rules: Rules | None = None, setup: Setup | None = None
 ) -> RulesIndex:
-    """Every entry of ``systems`` (all by default); with an encounter's ``rules``
-    and ``setup``, house rules show its values and catalogues its own cards."""
-    systems = list(all_systems() if systems is None else systems)
+    """Every system's entries, the console's own and the notation help.
+
+    ``systems`` are the encounter's (none: no encounter): their entries come
+    first and rank first, and with the encounter's ``rules`` and ``setup`` its
+    house rules show its values and its catalogues its own cards. The other
+    systems are still found, with their defaults and bundled catalogues."""
+    own = [] if systems is None else list(systems)
+    names = {s.NAME for s in own}
+    others = [s for s in all_systems() if s.NAME not in names]
     entries: list[RefEntry] = [NOTATION_HELP]
     entries += [action_entry(cls) for cls in GENERIC_ACTIONS]
-    for system in systems:
+    for n, system in enumerate(own + others):
+        if n == len(own):
+            entries += house_rule_entries(own, rules)  # the encounter's entries first, its house rules among them
         entries += system.reference()
         entries += [action_entry(cls) for cls in system.ACTIONS]
         if system.CATALOGUE:
-            if setup is not None and system.NAME in setup.catalogues:
+            mine = system.NAME in names and setup is not None
+            if mine and system.NAME in setup.catalogues:
                 catalogue = setup.catalogues[system.NAME]
             else:
                 from gm_console.files.catalogues import load_catalogues
 
                 catalogue = load_catalogues((system.NAME,), []).get(system.NAME) or {}
-            entries += system.catalogue_reference(catalogue, setup)
-    entries += house_rule_entries(systems, rules)
-    return RulesIndex(entries)
+            entries += system.catalogue_reference(catalogue, setup if mine else None)
+    if not others:
+        entries += house_rule_entries(own, rules)
+    entries += house_rule_entries(others, None)  # defaults: this encounter does not use those systems
+    return RulesIndex(entries, prefer=names)

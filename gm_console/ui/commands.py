@@ -56,22 +56,28 @@ class _ListProvider(_GMProvider):
 
 class RulesProvider(_GMProvider):
     """Every reference entry, house rule (with this encounter's value) and
-    action help; fuzzy on titles, word search on the text."""
+    action help, of every system, ranked by the index's relevance (the
+    encounter's systems first). A query no entry holds a word of still lists
+    the nearest entries, never "No matches"."""
+
+    LIMIT = 15
 
     async def search(self, query: str) -> Hits:
-        index = self.gm.rules_index()
         matcher = self.matcher(query)
-        seen: set[str] = set()
-        for i, entry in enumerate(index.entries):
-            label = f"{entry.kind}: {entry.title}"
-            score = matcher.match(label)
-            if score > 0:
-                seen.add(entry.key)
-                yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
-        for rank, entry in enumerate(index.search(query, limit=12)):
-            if entry.key not in seen:
-                label = f"{entry.kind}: {entry.title}"
-                yield _hit(0.3 - rank * 0.01, content(label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
+        hits = self.gm.rules_index().rank(query, limit=self.LIMIT)
+        if not hits:
+            return
+        labels = [f"{h.entry.kind}: {h.entry.title}" for h in hits]
+        # Where the rules stand among the other providers' fuzzy-matched hits (ctrl+p):
+        # as high as the best fuzzy match of a rule's label, a little above nothing when
+        # only the words match, low when nothing does. The order among them is the index's.
+        fuzzy = max(matcher.match(label) for label in labels)
+        ceiling = fuzzy if fuzzy > 0 else (0.2 if hits[0].nearest else 1.0)
+        top = hits[0].score or 1.0
+        for i, (hit, label) in enumerate(zip(hits, labels)):
+            score = ceiling * (hit.score / top if hits[0].score else 1.0)
+            entry = hit.entry
+            yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
 
     async def discover(self) -> Hits:
         for entry in self.gm.rules_index().entries[:40]:

@@ -1,0 +1,265 @@
+"""Relevance ranking for the rules lookup: BM25F over titles, tags and bodies.
+
+A question as a GM asks it ("can I move while in reach") is cut into words,
+its stop words dropped, each word lightly stemmed and widened by the synonym
+list (``gm_console/data/lookup-synonyms.toml``: data, not code), then scored
+against every entry with BM25 (Robertson's term saturation and length
+normalisation), the three fields weighted as in BM25F: a word in the title
+counts more than one in the tags, which counts more than one in the body.
+A group of synonyms counts as one word: its frequency in an entry is the sum
+of its members', its rarity that of the union of their entries.
+
+Everything that depends only on the entries (the postings with their
+normalised frequencies, the vocabulary for prefixes and typos) is computed
+once, when the index is built; a query costs a few dictionary look-ups per
+word (well under a millisecond on the full index), so the palette can ask
+on every keystroke.
+
+Words that match no entry word are read as an unfinished word (a prefix of
+known words, as the palette sees it while the GM types) or a typo (close
+known words); both count less than a word found as written.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+
+DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "lookup-synonyms.toml"
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
+
+# BM25F: field weights and length normalisation per field; the usual k1.
+FIELDS = ("title", "tags", "body")
+WEIGHT = {"title": 3.0, "tags": 2.0, "body": 1.0}
+B = {"title": 0.3, "tags": 0.3, "body": 0.5}
+K1 = 1.2
+PREFIX_WEIGHT = 0.6  # an unfinished word, read as the known words it starts
+TYPO_WEIGHT = 0.5  # a word not known at all, read as the closest known words
+TYPO_LIKENESS = 0.6  # how alike (trigrams) a known word must be to stand for a typo
+PHRASE_WORD = 0.5  # each word of a synonym phrase ("hit points"), beside the phrase's group
+TITLE_BONUS = 0.25  # every query word in the title: the entry is about exactly this
+
+
+def trigrams(text: str) -> frozenset[str]:
+    """The three-letter runs of ``text`` (padded, so short words have some):
+    how alike two spellings are, at the cost of a set intersection."""
+    padded = f"  {text} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+
+def likeness(a: frozenset[str], b: frozenset[str]) -> float:
+    """Dice's coefficient of two trigram sets, 0 to 1."""
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+@lru_cache(maxsize=None)
+def stem(word: str) -> str:
+    """A light English stemmer: plurals, -ing, -ed, a final e (moves, moving,
+    moved, move -> mov; injuries -> injury; stopped -> stop). Short words and
+    words with digits stay as they are."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith(("ies", "ied")) and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words, possessives and contractions folded (someone's ->
+    someone, KO'd -> ko, isn't -> isnt)."""
+    out = []
+    for token in _TOKEN.findall(text.lower()):
+        if "'" in token or "\u2019" in token:
+            head, tail = re.split("['\u2019]", token, maxsplit=1)
+            token = head if tail in ("s", "d", "ll", "re", "ve", "m") else head + tail
+        out.append(token)
+    return out
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The lookup's words from the data file, stemmed."""
+
+    stop: frozenset[str]
+    groups: dict[str, frozenset[str]]  # stem -> every stem of its synonym group
+    phrases: dict[tuple[str, ...], str]  # a several-word member (stems) -> a one-word member of its group
+    expand: dict[tuple[str, ...], tuple[str, ...]]  # one-way: stems -> the stems they stand for
+    tags: dict[str, tuple[str, ...]] = field(default_factory=dict)  # entry key -> extra words
+
+    @property
+    def longest(self) -> int:
+        return max((len(p) for p in (*self.phrases, *self.expand)), default=1)
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in words(text))
+
+
+@cache
+def lexicon(path: Path = DATA_FILE) -> Lexicon:
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    groups: dict[str, frozenset[str]] = {}
+    phrases: dict[tuple[str, ...], str] = {}
+    for group in data.get("synonyms", []):
+        singles = {_stems(m)[0] for m in group if len(_stems(m)) == 1}
+        head = next(iter(sorted(singles)))
+        for member in group:
+            stems = _stems(member)
+            if len(stems) > 1:
+                phrases[stems] = head
+        for one in singles:
+            groups[one] = frozenset(singles | groups.get(one, frozenset()))
+    expand = {_stems(k): _stems(v) for k, v in data.get("expand", {}).items()}
+    stop = frozenset(stem(w) for w in data.get("stop_words", [])) | frozenset(data.get("stop_words", []))
+    tags = {k: tuple(v) for k, v in data.get("tags", {}).items()}
+    return Lexicon(stop, groups, phrases, expand, tags)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One word of a query: the index words it stands for, with their weights."""
+
+    shown: str
+    weights: dict[str, float]
+
+
+class Engine:
+    """BM25F over documents of three fields; ``docs[i]`` is (title, tags, body)."""
+
+    def __init__(self, docs: Sequence[tuple[str, str, str]], lex: Lexicon | None = None) -> None:
+        self.lex = lex or lexicon()
+        self.n = len(docs)
+        stemmed = [{f: [stem(w) for w in words(text)] for f, text in zip(FIELDS, doc)} for doc in docs]
+        avg = {f: (sum(len(d[f]) for d in stemmed) / self.n if self.n else 1.0) or 1.0 for f in FIELDS}
+        # term -> {doc: the field-weighted, length-normalised frequency}
+        self.postings: dict[str, dict[int, float]] = {}
+        self.titles: list[frozenset[str]] = []
+        for i, doc in enumerate(stemmed):
+            for f in FIELDS:
+                norm = 1 - B[f] + B[f] * len(doc[f]) / avg[f]
+                for term in doc[f]:
+                    if term in self.lex.stop:
+                        continue
+                    row = self.postings.setdefault(term, {})
+                    row[i] = row.get(i, 0.0) + WEIGHT[f] / norm
+            self.titles.append(frozenset(doc["title"]) - self.lex.stop)
+        surface: dict[str, str] = {}
+        for doc in docs:
+            for w in words(" ".join(doc)):
+                surface.setdefault(w, stem(w))
+        self.surface = surface  # a word as written -> its stem
+        self.sorted_surface = sorted(surface)
+        self.grams: dict[str, list[tuple[str, frozenset[str]]]] = {}  # a trigram -> the words holding it
+        for w in self.sorted_surface:
+            if len(w) >= 3 and w.isalpha():
+                g = trigrams(w)
+                for t in g:
+                    self.grams.setdefault(t, []).append((w, g))
+
+    # ------------------------------------------------------------ the query
+    def terms(self, query: str) -> list[Term]:
+        """The query's words, stop words dropped, phrases and synonyms read."""
+        raw = words(query)
+        stems = [stem(w) for w in raw]
+        lex = self.lex
+        out: list[Term] = []
+        i = 0
+        while i < len(stems):
+            for size in range(min(lex.longest, len(stems) - i), 0, -1):
+                chunk = tuple(stems[i : i + size])
+                if chunk in lex.expand:
+                    for s in lex.expand[chunk]:
+                        out.append(self._term(s, s))
+                    i += size
+                    break
+                if size > 1 and chunk in lex.phrases:
+                    # the phrase's own words, and the group it belongs to as one more word
+                    out += [
+                        self._term(w, s, PHRASE_WORD)
+                        for w, s in zip(raw[i : i + size], chunk)
+                        if s not in lex.stop and w not in lex.stop
+                    ]
+                    out.append(self._term(" ".join(raw[i : i + size]), lex.phrases[chunk]))
+                    i += size
+                    break
+            else:
+                if stems[i] not in lex.stop and raw[i] not in lex.stop:
+                    out.append(self._term(raw[i], stems[i]))
+                i += 1
+        if not out and raw:  # nothing but stop words: take them as they are
+            out = [self._term(w, s) for w, s in zip(raw, stems)]
+        return out
+
+    def _term(self, shown: str, s: str, weight: float = 1.0) -> Term:
+        weights = {t: weight for t in self.lex.groups.get(s, frozenset({s}))}
+        if not any(t in self.postings for t in weights) and shown.isalnum():
+            weights.update({t: w * weight for t, w in self._near(shown).items()})
+        return Term(shown, weights)
+
+    def _near(self, word: str) -> dict[str, float]:
+        """Known words that ``word`` begins (it is still being typed) or,
+        failing that, is a slip of the fingers for."""
+        out: dict[str, float] = {}
+        if len(word) >= 3:
+            start = bisect.bisect_left(self.sorted_surface, word)
+            for w in self.sorted_surface[start : start + 12]:
+                if not w.startswith(word):
+                    break
+                out[self.surface[w]] = PREFIX_WEIGHT
+        if not out and len(word) >= 4:
+            mine = trigrams(word)
+            seen: dict[str, float] = {}
+            for t in mine:
+                for w, g in self.grams.get(t, ()):
+                    if w not in seen and abs(len(w) - len(word)) <= 2:
+                        seen[w] = likeness(mine, g)
+            for w in sorted((w for w, v in seen.items() if v >= TYPO_LIKENESS), key=lambda w: -seen[w])[:3]:
+                out[self.surface[w]] = TYPO_WEIGHT
+        return {t: w for t, w in out.items() if t not in self.lex.stop}
+
+    # ------------------------------------------------------------ scoring
+    def idf(self, docs: int) -> float:
+        return math.log(1 + (self.n - docs + 0.5) / (docs + 0.5))
+
+    def scores(self, terms: list[Term]) -> dict[int, float]:
+        total: dict[int, float] = {}
+        stems_of_query: list[frozenset[str]] = []
+        for term in terms:
+            tf: dict[int, float] = {}
+            for t, w in term.weights.items():
+                for doc, f in self.postings.get(t, {}).items():
+                    tf[doc] = tf.get(doc, 0.0) + w * f
+            if not tf:
+                continue
+            stems_of_query.append(frozenset(term.weights))
+            idf = self.idf(len(tf))
+            for doc, f in tf.items():
+                total[doc] = total.get(doc, 0.0) + idf * f * (K1 + 1) / (f + K1)
+        if stems_of_query:
+            for doc in total:
+                title = self.titles[doc]
+                if all(title & s for s in stems_of_query):
+                    # every word of the question in the title; the title nothing but them: about exactly this
+                    exact = all(any(t in s for s in stems_of_query) for t in title)
+                    total[doc] *= 1 + (2 * TITLE_BONUS if exact else TITLE_BONUS)
+        return total

@@ -1,0 +1,93 @@
+"""The lookup's ranking: stemming, stop words, the synonym list (data), unfinished
+words and typos, the encounter's systems first, and never an empty answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from gm_console.cli import app
+from gm_console.core.system import get_system
+from gm_console.reference import build_index
+from gm_console.reference.search import DATA_FILE, lexicon, stem
+from tests.conftest import ENCOUNTERS
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def index():
+    return build_index()
+
+
+def keys(index, query, n=3):
+    return [e.key for e in index.search(query, limit=n)]
+
+
+@pytest.mark.parametrize(
+    "words, same",
+    [(["move", "moves", "moving", "moved"], True), (["injury", "injuries"], True), (["block", "blocked", "blocking", "blocks"], True),
+     (["hit", "hits", "hitting"], True), (["range", "ranger"], False), (["d20", "2d20"], False)],
+)  # fmt: skip
+def test_light_stemming(words, same):
+    assert (len({stem(w) for w in words}) == 1) is same
+
+
+def test_synonyms_and_stop_words_are_data():
+    lex = lexicon()
+    assert DATA_FILE.name == "lookup-synonyms.toml" and DATA_FILE.parent.name == "data"
+    assert {"what", "does", "how"} <= lex.stop
+    assert lex.groups[stem("crit")] == lex.groups[stem("critical")]
+    assert stem("armour") in lex.groups[stem("ar")]
+
+
+@pytest.mark.parametrize(
+    "query, key",
+    [("what does a crit do", "ctb.effectiveness"), ("armour and shields", "conflict.protection"), ("hit points at zero", "ctb.durability"),
+     ("KO'd", "ctb.downed"), ("do minions have stress", "conflict.npcs"), ("boss avoids an injury with threat", "conflict.npcs")],
+)  # fmt: skip
+def test_a_gms_words_find_the_rules_words(index, query, key):
+    assert key in keys(index, query)
+
+
+def test_every_word_need_not_match(index):
+    # today's failures from the issue: each word had to be in the entry
+    assert keys(index, "what does armor broken do", 1) == ["ctb.armor_broken"]
+    assert keys(index, "what does GUARD do", 1) == ["reactor.guard"]
+    assert keys(index, "how does cover work", 1) == ["conflict.cover"]
+    assert keys(index, "cost of a second major action", 1) == ["conflict.actions"]
+    assert "conflict.movement" in keys(index, "can I move while in reach")
+
+
+def test_an_unfinished_word_or_a_typo_still_finds_the_entry(index):
+    assert keys(index, "what does armor bro", 1) == ["ctb.armor_broken"]  # as the palette asks mid-word
+    assert keys(index, "armr brokn", 1) == ["ctb.armor_broken"]
+
+
+def test_no_match_gives_the_nearest_entries_never_nothing(index):
+    hits = index.rank("xyzzyplugh", limit=5)
+    assert len(hits) == 5 and all(h.nearest for h in hits)
+    assert index.rank("armor broken")[0].nearest is False
+    assert index.search("what does it do")  # nothing but stop words: taken as they are
+
+
+def test_an_encounter_ranks_its_systems_first_but_finds_the_others():
+    ctb = build_index([get_system("ctb")])
+    conflict = build_index([get_system("conflict")])
+    assert keys(ctb, "what happens when someone is downed", 1) == ["ctb.downed"]
+    assert keys(conflict, "what happens when someone is downed", 1) == ["conflict.injury"]
+    assert keys(ctb, "what does GUARD do", 1) == ["reactor.guard"]  # another system's rule, still found
+    assert [e.system for e in ctb.entries[:60] if e.system not in ("core", "ctb")] == []  # its own come first
+    assert {e.system for e in ctb.entries} == {"core", "ctb", "conflict", "reactor"}
+
+
+def test_the_command_line_ranks_the_same_way():
+    result = runner.invoke(app, ["rules", "what", "does", "armor", "broken", "do", "--json", "-n", "3"])
+    assert result.exit_code == 0 and json.loads(result.output)[0]["key"] == "ctb.armor_broken"
+    result = runner.invoke(app, ["rules", "-e", str(ENCOUNTERS / "conflict-relay-station.toml"), "downed", "--json", "-n", "1"])
+    assert json.loads(result.output)[0]["key"] == "conflict.injury"
+    result = runner.invoke(app, ["rules", "xyzzyplugh", "-n", "2"])
+    assert result.exit_code == 1 and "no rules entry matches 'xyzzyplugh'; the nearest:" in result.output
+    assert result.output.count("╭") == 2  # two entries still shown
