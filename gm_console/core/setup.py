@@ -175,6 +175,14 @@ class Setup:
     pools = property(lambda self: self.data.get("pools", {}))
     players = property(lambda self: self.data.get("players", {}))
 
+    def set_dice(self, mode: str) -> None:
+        """The dice mode (auto/manual) the GM switched to: it belongs to the
+        encounter, so the next save writes it and a reopen starts in it."""
+        if mode not in DICE_MODES:
+            raise ValueError(f"dice mode {mode!r}: expected one of {', '.join(DICE_MODES)}")
+        self.data["dice"] = mode
+        self._dumped = None
+
     def board(self, system: str) -> dict[str, Any] | None:
         return self.data.get(system)
 

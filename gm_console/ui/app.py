@@ -40,6 +40,7 @@ from gm_console.ui.widgets.status_line import StatusLine
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
 NARROW = 120  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
+REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 
 
@@ -50,6 +51,14 @@ class FightScreen(Screen):
     AUTO_FOCUS = "ActionPrompt"
     # F6 maximizes a pane; the status line and the prompt stay, so the GM keeps playing
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
+
+    def on_screen_resume(self) -> None:
+        """Back from any flow, dialog or screen, the GM types on: the prompt has
+        focus (in replay mode the log keeps it, to step on)."""
+        app = self.app
+        if getattr(app, "replay_at", None) is None and self.is_mounted:
+            for prompt in self.query(ActionPrompt):
+                self.set_focus(prompt)
 
 
 class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommands, App[None]):
@@ -89,6 +98,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self.demo = demo
         self.start_in_replay = replay
         self._saved: tuple | None = None if missing else tuple(game.log)
+        self._saved_dice = game.setup.dice  # the dice mode the file holds (F2 changes the encounter)
         self.crash_log: Path | None = None
         self.dice_mode = game.setup.dice
         self._index = None
@@ -273,7 +283,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     # ---------------------------------------------------------------- state
     @property
     def dirty(self) -> bool:
-        return tuple(self.game.log) != self._saved
+        return tuple(self.game.log) != self._saved or self.game.setup.dice != self._saved_dice
 
     def current_view(self) -> View:
         if self.replay_at is not None:
@@ -305,6 +315,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self.path = path
         if not keep_saved:
             self._saved = tuple(game.log)
+            self._saved_dice = game.setup.dice
         self.dice_mode = game.setup.dice
         self._index = None
         self.prompt().set_game(game)
@@ -380,7 +391,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                 return False
             self.game.push(action)
         except GMError as exc:
-            self.notify(str(exc), title="Not applied", severity="error", timeout=8)
+            self.notify(str(exc), title=REFUSED_AT_PROMPT if prompt is not None else "Not applied", severity="error", timeout=8)
             return False
         self.applied(prompt)
         return True
@@ -443,6 +454,9 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
     def action_toggle_dice(self) -> None:
         self.dice_mode = "auto" if self.dice_mode == "manual" else "manual"
+        self.game.setup.set_dice(self.dice_mode)  # the encounter's: saved with it, restored on reopen
+        if self.journal is not None:
+            self.start_journal()  # a recovery after a crash comes back in this mode too
         how = "the console rolls" if self.dice_mode == "auto" else "you enter the dice the players rolled"
         self.notify(f"dice: {self.dice_mode} ({how})", timeout=4)
         self.redraw()

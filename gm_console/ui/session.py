@@ -212,6 +212,7 @@ class SessionCommands:
             return f"{path}: {problem}"
         self.path = path
         self._saved = tuple(self.game.log)
+        self._saved_dice = self.game.setup.dice
         self.saved_safely()
         self.notify(f"saved {path} ({len(self.game.log)} actions)", timeout=3)
         self.redraw()
@@ -359,5 +360,7 @@ class SessionCommands:
             changes = "the file is missing; this log exists only in the recovery journal"
         else:
             count = len(self.game.log) - len(self._saved)
-            changes = f"{count:+d} actions since the last save" if count else "the log changed since the last save"
+            changes = f"{count:+d} actions since the last save" if count else (
+                "the log changed since the last save" if tuple(self.game.log) != self._saved else "the dice mode changed"
+            )
         self.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)

@@ -55,3 +55,116 @@ async def test_names_and_prefixes_work_at_the_prompt_and_the_log_writes_ids(size
         assert app.game.lines()[-1] == "set hexer hp 5"
         await type_line(pilot, "set rai hp 5")
         assert "raider1 (Raider)" in errors(app)[-1] and "raider2 (Raider Skirmisher)" in errors(app)[-1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_dice_mode_belongs_to_the_encounter_saved_and_restored_on_reopen(tmp_path, size):
+    app = open_app("ctb-training-yard.toml", tmp_path)
+    path = app.path
+    async with app.run_test(size=size) as pilot:
+        assert app.dice_mode == "auto" and not app.dirty
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.dice_mode == "manual" and app.dirty  # a change to the file: quit asks
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.dirty
+    assert 'dice = "manual"' in path.read_text()
+    again = GMConsoleApp(load_encounter(path), path=path)
+    async with again.run_test(size=size) as pilot:
+        assert again.dice_mode == "manual"
+        status = again.query_one("#status")
+        assert "dice: manual" in str(status.render())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_prompt_hints_this_systems_lines_and_a_refusal_says_ctrl_u(size):
+    for name, words, absent in (
+        ("ctb-causeway-ambush.toml", "hit UNIT TARGET", "roll 2d20"),
+        ("conflict-relay-station.toml", "attack UNIT TARGET WEAPON", "roll 2d20"),
+        ("reactor-night-shift.toml", "strike UNIT -> TARGET block=none", "roll 2d20"),
+    ):
+        app = open_app(name)
+        async with app.run_test(size=size) as pilot:
+            prompt = app.query_one(ActionPrompt)
+            assert words in str(prompt.placeholder) and absent not in str(prompt.placeholder)
+            await type_line(pilot, "sett x")
+            refused = [n for n in app._notifications if n.severity == "error"][-1]
+            assert "ctrl+u" in refused.title
+            assert prompt.value == "sett x"
+            await pilot.press("ctrl+u")
+            assert prompt.value == ""
+
+
+async def test_focus_returns_to_the_prompt_after_the_strike_flow_and_every_screen():
+    from gm_console.ui.panes.reactor import ReactorPane
+
+    for size in SIZES:
+        app = open_app("reactor-night-shift.toml")
+        async with app.run_test(size=size) as pilot:
+            pane = app.query_one(ReactorPane)
+            pane.focus()
+            await pilot.press("s")  # the strike flow: Conscript #1 -> reactor, no block
+            await pilot.pause()
+            for _ in range(3):
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("enter")  # apply
+            await pilot.pause()
+            assert app.game.lines()[-1].startswith("strike k1 -> ")
+            assert app.focused is app.query_one(ActionPrompt)
+            await pilot.press(*"strike")  # typed into the prompt, not a second flow
+            await pilot.pause()
+            assert app.query_one(ActionPrompt).value == "strike"
+            app.query_one(ActionPrompt).value = ""
+            for key in ("f1", "ctrl+r", "ctrl+p"):
+                pane.focus()
+                await pilot.press(key)
+                await pilot.pause()
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.focused is app.query_one(ActionPrompt), key
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_ctb_rows_label_ap_show_conditions_and_ids_and_only_legal_attacks(size):
+    from gm_console.ui.panes.ctb import CTBPane
+
+    app = open_app("ctb-causeway-ambush.toml")
+    async with app.run_test(size=size) as pilot:
+        for line in ("next", "cond tamsin Blinded for=2t", "cond Hex Slowed for=3r"):
+            await type_line(pilot, line)
+        body = app.query_one(CTBPane).body_text
+        rows = body.splitlines()
+        tamsin = next(r for r in rows if "Tamsin" in r and " HP " in r)
+        assert " AP " in tamsin  # the AP number is labelled
+        assert "Blinded 2t" in body and "Slowed 3r" in body  # what is left of each duration
+        assert "raider1" in body and "raider2" in body  # the id, where the name differs
+        assert "Tamsin's attacks" in body and "hit Hexer" in body
+        await type_line(pilot, "hit tamsin hexer [12]")
+        body = app.query_one(CTBPane).body_text
+        assert "hit Hexer" not in body and "Tamsin's attacks" not in body  # used: nothing offered the console refuses
+        assert "Tamsin has made this turn's attack: next ends the turn" in body
+        await type_line(pilot, "next")  # a condition counts down at the end of its holder's turn
+        assert "Blinded 1t" in app.query_one(CTBPane).body_text
+
+
+@pytest.mark.parametrize("size", SIZES + [(200, 50)])
+async def test_conflict_shows_dying_and_conditions_on_tracks_and_map_tokens(size):
+    from gm_console.ui.panes.conflict import ConflictPane
+    from gm_console.ui.widgets.zone_map import ZoneMap
+    from tests.conflict.helpers import game
+
+    g = game(conflict={"opening": "gm"})
+    for line in ("turn gob", "attack gob kai field-sidearm deadly [1,1]", "suffer kai", "cond gob Blinded for=2r"):
+        g.push(g.parse(line))
+    app = GMConsoleApp(g)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        pane = app.query_one(ConflictPane)
+        text = pane.plain_text()
+        tracks = pane.query_one("#cf-tracks").content.plain
+        kai = next(line for line in tracks.splitlines() if "Dying" in line or "Dyi" in line)
+        assert "Defeated" in kai or "Def" in kai  # Dying and Defeated, at every width
+        assert "Blinded 2r" in tracks  # the GM's condition with what is left of it
+        assert "Blinded 2r" in app.query_one(ZoneMap).render().plain or "Blinded" in text

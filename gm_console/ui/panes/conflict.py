@@ -21,7 +21,7 @@ from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import content
 from gm_console.ui.view import View
 from gm_console.ui.widgets.literal import LiteralStatic
-from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines
+from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines, unit_conditions
 
 WIDE = 110
 
@@ -58,7 +58,19 @@ def token(state: State, uid: str) -> Text:
         text.append("✚" if dying(state, uid) else "✕", style="bold red")
     if unit.has("prone"):
         text.append("↓", style="yellow")
+    conds = own_conditions(unit)
+    if conds.plain:
+        text.append(" ")
+        text.append_text(conds)
     return text
+
+
+SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)
+
+
+def own_conditions(unit) -> Text:
+    """The GM's conditions (``cond UNIT NAME for=...``) with what is left of each."""
+    return unit_conditions(unit, SYSTEM_MARKS)
 
 
 def token_detail(state: State, uid: str) -> Text:
@@ -175,7 +187,7 @@ def boxes(state: State, b: Board, uid: str, most: int | None = None) -> Text:
     return text
 
 
-def flags(state: State, b: Board, uid: str, brief: bool) -> Text:
+def flags(state: State, b: Board, uid: str, brief: bool, injuries: bool = True) -> Text:
     unit, c = state.units[uid], b.chars[uid]
     out = Text()
 
@@ -197,6 +209,13 @@ def flags(state: State, b: Board, uid: str, brief: bool) -> Text:
         add("Prone", "Prn", "yellow")
     if b.cover.get(uid) == unit.zone:
         add("in cover", "cov", "cyan")
+    conds = own_conditions(unit)
+    if conds.plain:
+        if out.plain:
+            out.append(" ")
+        out.append_text(conds)
+    if not injuries:
+        return out
     if not brief:
         for inj in c.injuries:
             add(f"{inj.name} {inj.intent[0]}{inj.severity}{'✓' if inj.treated else ''}", "", "red" if not inj.treated else "dim")
@@ -270,6 +289,8 @@ def detail_lines(state: State, width: int) -> list[Text]:
         top = mark(state, b, uid)
         top.append(" ")
         top.append(fit(unit.name, 24), style=SIDE_STYLE.get(controller(state, uid), ""))
+        if unit.id.lower() != unit.name.lower():  # the id the prompt takes
+            top.append(f" {unit.id}", style="dim")
         zone = state.zones[unit.zone].name if unit.zone in state.zones else "-"
         top.append(f"  {c.tier} · {zone}", style="dim")
         out.append(top[:width])
@@ -291,12 +312,8 @@ def detail_lines(state: State, width: int) -> list[Text]:
 
 
 def flags_without_injuries(state: State, b: Board, uid: str) -> Text:
-    c = b.chars[uid]
-    saved, c.injuries = c.injuries, []
-    try:
-        return flags(state, b, uid, brief=False)
-    finally:
-        c.injuries = saved
+    # (the Injuries get a line of their own; Dying reads them, so they stay in place)
+    return flags(state, b, uid, brief=False, injuries=False)
 
 
 def extra_lines(state: State, width: int) -> list[Text]:

@@ -147,24 +147,48 @@ class CTBPane(SystemPane):
             row = self._rows[key] = r.unit_row(state, rules, unit, lay)
         return row
 
+    @staticmethod
+    def legal_now(strike, state, ctx) -> bool:
+        """Whether the acting unit may make ``strike`` now (any d20 face)."""
+        try:
+            strike.with_dice((1,)).check(state, ctx)
+        except GMError:
+            return False
+        return True
+
     def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
         """The unit rows, the acting unit's attack odds, the AP timeline."""
         view = self.view
         state, rules = view.state, view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
-        rows = [self.unit_row(state, rules, unit, lay) for unit in state.units.values()]
+        rows: list[Text] = []
+        for unit in state.units.values():
+            row = self.unit_row(state, rules, unit, lay)
+            row.truncate(width, overflow="ellipsis")
+            conds = r.conditions_text(unit)
+            if not conds.plain:
+                rows.append(row)
+            elif row.cell_len + 2 + conds.cell_len <= width:  # on the row when it fits, else under it
+                rows.append(row + Text("  ") + conds)
+            else:
+                under = Text(" " * 4) + conds
+                under.truncate(width, overflow="ellipsis")
+                rows += [row, under]
         if not rows:
             return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")], [], []
-        for line in rows:
-            line.truncate(width, overflow="ellipsis")
         odds_lines: list[Text] = []
-        odds = r.matchups(state, rules, width)
+        ctx = view.game.context(view.index)
+        odds = r.matchups(state, rules, width, legal=lambda strike: self.legal_now(strike, state, ctx))
+        active = state.units.get(state.clock.active) if state.clock.active else None
         if odds:
-            active = state.units[state.clock.active]
             b = unit_bands(active, 0, rules)
             bands = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
             odds_lines = [Text(""), Text(f"{active.name}'s attacks ({bands})", style="bold underline"), *odds]
+        elif active is not None and getattr(state.boards.get("ctb"), "attacks", 0):
+            done = Text(f"{active.name} has made this turn's attack: next ends the turn", style="dim")
+            done.truncate(width, overflow="ellipsis")
+            odds_lines = [Text(""), done]
         time_lines: list[Text] = []
         turns = self.turns(max(10, len(state.units) * 4))
         if turns:

@@ -34,6 +34,21 @@ class NotationSuggester(Suggester):
         return self.suggest(value)
 
 
+# what the empty prompt suggests typing, per system (the verbs of a fight in it)
+HINTS = {
+    "ctb": "next · hit UNIT TARGET · cond UNIT NAME for=2t",
+    "conflict": "turn UNIT · attack UNIT TARGET WEAPON · task UNIT ATTR SKILL",
+    "reactor": "strike UNIT -> TARGET block=none · station UNIT · next",
+}
+GENERIC_HINT = "next · roll 2d20 · note ..."
+
+
+def hint(game: Game) -> str:
+    """The prompt's placeholder: this encounter's systems' lines, then the keys."""
+    lines = [HINTS[name] for name in game.systems if name in HINTS] or [GENERIC_HINT]
+    return f"type an action: {' · '.join(lines)}   Tab completes · Enter applies · ctrl+p palette"
+
+
 class ActionPrompt(LiteralInput):
     """One line of action notation; Enter applies it."""
 
@@ -58,11 +73,7 @@ class ActionPrompt(LiteralInput):
     ]
 
     def __init__(self, game: Game, **kwargs) -> None:
-        super().__init__(
-            placeholder="type an action: next · roll 2d20 · note ...   Tab completes · Enter applies · ctrl+p palette",
-            suggester=NotationSuggester(game),
-            **kwargs,
-        )
+        super().__init__(placeholder=hint(game), suggester=NotationSuggester(game), **kwargs)
         self.history: list[str] = []
         self._history_at = 0
 
@@ -72,6 +83,7 @@ class ActionPrompt(LiteralInput):
 
     def set_game(self, game: Game) -> None:
         self.suggester = NotationSuggester(game)
+        self.placeholder = hint(game)
 
     def completion(self) -> str | None:
         """What Tab would complete the text to: asked of the suggester itself

@@ -4,6 +4,7 @@ width, so the pane stays thin and the layout is easy to test."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -13,7 +14,8 @@ from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb import rules as math
 from gm_console.core.systems.ctb.actions import Brk, Hit, odds
 from gm_console.core.systems.ctb.projection import READY, Turn, gain
-from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled
+from gm_console.core.systems.ctb.stats import MARKS, is_broken, is_downed, is_recalled
+from gm_console.ui.widgets.zone_map import unit_conditions
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 PLAYER_STYLE = "bold cyan"
@@ -56,6 +58,29 @@ def label(unit: Unit, width: int) -> str:
     if len(unit.name) <= width:
         return unit.name
     return short(unit.id, width)
+
+
+def row_name(unit: Unit, width: int) -> Text:
+    """The roster's name cell: the name, with the id the prompt takes where they
+    differ (``Raider raider1``); the id alone when both do not fit."""
+    if unit.name.lower() == unit.id.lower() or not unit.id:
+        return Text(label(unit, width))
+    both = f"{unit.name} {unit.id}"
+    if len(both) <= width:
+        text = Text(unit.name)
+        text.append(" " + unit.id, style="dim")  # (the row's side style is laid over it)
+        return text
+    if len(unit.id) + 4 <= width:  # a cut name, then the id
+        return Text(short(unit.name, width - len(unit.id) - 1) + " " + unit.id)
+    return Text(short(unit.id, width))
+
+
+SHOWN_MARKS = frozenset(m.lower() for m in MARKS)  # Downed, Armor Broken, Recalled: the row shows them already
+
+
+def conditions_text(unit: Unit, skip: frozenset[str] = SHOWN_MARKS) -> Text:
+    """The unit's conditions and what is left of each (``Blinded 2t``), but the row's own marks."""
+    return unit_conditions(unit, skip)
 
 
 # ---------------------------------------------------------------- turn bar
@@ -118,7 +143,7 @@ class Layout:
     rate: bool = True  # the +N AP-per-tick column
 
 
-FIXED = 48  # cells of a unit row that are not the name or a bar (with the rate column)
+FIXED = 51  # cells of a unit row that are not the name or a bar (with the rate column)
 RATE = 5
 
 
@@ -149,9 +174,13 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     out_of_fight = is_downed(unit) or is_recalled(unit)
     text = Text()
     text.append("▶ " if active else "  ", style="bold yellow")
-    text.append(f"{label(unit, lay.name):<{lay.name}}", style=side_style(state, unit) + (" reverse" if active else ""))
+    name = row_name(unit, lay.name)
+    name.stylize_before(side_style(state, unit) + (" reverse" if active else ""))
+    text.append_text(name)
+    if name.cell_len < lay.name:
+        text.append(" " * (lay.name - name.cell_len))
     ap, rate = s.get("ap", 0), gain(unit, rules)
-    text.append(" ")
+    text.append(" AP ", style="dim")  # the clock's column, labelled like HP and AR
     if is_recalled(unit):
         text.append_text(mark(("RECALLED", "RCLD", "R"), lay.ap, "bold reverse"))
     else:
@@ -249,8 +278,9 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
     return text
 
 
-def matchups(state: State, rules: Rules, width: int) -> list[Text]:
-    """For the acting unit: what a hit and a brk would do to each standing enemy."""
+def matchups(state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None) -> list[Text]:
+    """For the acting unit: what a hit and a brk would do to each standing enemy
+    (only those ``legal`` allows now: none once the turn's attacks are used)."""
     uid = state.clock.active
     unit = state.units.get(uid) if uid else None
     if unit is None or is_downed(unit) or is_recalled(unit):
@@ -259,11 +289,12 @@ def matchups(state: State, rules: Rules, width: int) -> list[Text]:
     for target in state.units.values():
         if target.side == unit.side or is_downed(target) or is_recalled(target):
             continue
-        line = odds_line(state, rules, Hit(attacker=unit.id, target=target.id), full=False)
-        line.truncate(width, overflow="ellipsis")
-        lines.append(line)
-        if target.stats.get("ar", 0) > 0:
-            line = odds_line(state, rules, Brk(attacker=unit.id, target=target.id), full=False)
+        for strike in (Hit(attacker=unit.id, target=target.id), Brk(attacker=unit.id, target=target.id)):
+            if isinstance(strike, Brk) and target.stats.get("ar", 0) <= 0:
+                continue
+            if legal is not None and not legal(strike):
+                continue
+            line = odds_line(state, rules, strike, full=False)
             line.truncate(width, overflow="ellipsis")
             lines.append(line)
     return lines

@@ -74,13 +74,36 @@ def label(state: State, uid: str, most: int = 9) -> str:
     return short(uid, most) if clash else first
 
 
+PER_LETTER = {"turn": "t", "round": "r", "shift": "s"}
+
+
+def unit_conditions(unit, skip: frozenset[str] = frozenset()) -> Text:
+    """A unit's conditions with what is left of each, as the notation writes a
+    duration (``Blinded 2t``); keys in ``skip`` are marks a pane shows its own way."""
+    text = Text()
+    for key, cond in unit.conditions.items():
+        if key in skip:
+            continue
+        if text.plain:
+            text.append(" ")
+        text.append(cond.name, style="bold magenta")
+        if cond.remaining is not None and cond.per in PER_LETTER:
+            text.append(f" {cond.remaining}{PER_LETTER[cond.per]}", style="magenta")
+    return text
+
+
 def default_token(state: State, uid: str) -> Text:
     unit = state.units[uid]
     controller = state.sides[unit.side].controller if unit.side in state.sides else "gm"
     style = SIDE_STYLE.get(controller, "bold")
     if state.clock.active == uid:
         style += " reverse"
-    return Text(label(state, uid), style=style)
+    text = Text(label(state, uid), style=style)
+    conds = unit_conditions(unit)
+    if conds.plain:
+        text.append(" ")
+        text.append_text(conds)
+    return text
 
 
 def default_groups(state: State, zone: str) -> list[list[str]]:
