@@ -347,7 +347,10 @@ def action_hits(app) -> tuple[list[str], list[str]]:
 
 def palette_steps(path: Path) -> list[Step]:
     """ctrl+p with nothing typed; every console command; a sample of action hits."""
-    steps = [Step("ctrl+p: the palette lists its hits, Esc", _discover, "always")]
+    steps = [
+        Step("the fight screen shows names with markup as written", _names_as_written, "always"),
+        Step("ctrl+p: the palette lists its hits, Esc", _discover, "always"),
+    ]
     # file: open, save as and new are run with their answers in file_steps
     for prefix, share in (("file: save", "generic"), ("replay: enter", "system"), ("dice: switch to entering", "generic"),
                           ("help: keys", "generic"), ("pane: maximize", "system"), ("log: undo", "system"),
@@ -364,6 +367,15 @@ def palette_steps(path: Path) -> list[Step]:
         steps.append(Step(f"palette: the {which} legal action", _legal_action(which)))
     steps.append(Step("palette: a verb template fills the prompt", _verb_template, "generic"))
     return steps
+
+
+async def _names_as_written(ex: Explorer, pilot) -> None:
+    """A unit named with ``[/]`` (the hostile files) shows the brackets: were
+    the name read as markup, they would be gone (or the console would crash)."""
+    names = [unit.name for unit in pilot.app.game.state.units.values() if "[/]" in unit.name]
+    if names:
+        await pilot.pause()
+        assert "[/]" in screen_text(pilot.app), f"no pane shows the '[/]' in {names[:3]}"
 
 
 async def _discover(ex: Explorer, pilot) -> None:
