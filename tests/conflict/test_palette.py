@@ -13,7 +13,8 @@ def offered(g) -> list[str]:
 def test_between_turns_the_palette_offers_the_pick_and_the_seize():
     g = game()
     lines = offered(g)
-    assert "turn kai" in lines and "turn ava" in lines and "turn gob" not in lines
+    assert "turn kai" in lines and "turn gob" not in lines
+    assert "turn ava" not in lines  # round 1 opens with Kai, the highest Daring (C11.2)
     assert "seize gob" in lines and "seize boss" in lines
 
 

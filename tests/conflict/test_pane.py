@@ -60,8 +60,8 @@ async def test_the_pane_follows_the_prompt():
         await pilot.pause()
         pane = app.query_one(ConflictPane)
         assert "players' pick: Rhea, Tomas, Ilse" in pane.plain_text()
-        await type_line(pilot, "turn tomas")
-        assert "▶ Tomas Vey" in pane.plain_text() and "Tomas M0/1 m0/1" not in pane.plain_text()
+        await type_line(pilot, "turn rhea")  # the file's clear choice to open
+        assert "▶ Rhea Okonkwo" in pane.plain_text() and "Rhea M0/1 m0/1" not in pane.plain_text()
         await type_line(pilot, "hazard smoke attritional 2")
         await type_line(pilot, "expose tomas smoke")
         assert "■■□□□□□□□ 2/9" in pane.plain_text()

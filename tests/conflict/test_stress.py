@@ -136,7 +136,7 @@ def test_first_aid_is_daring_plus_medicine_at_difficulty_2_and_ends_defeat():
 
 
 def test_treating_an_injury_is_daring_plus_medicine_at_its_severity():
-    g = game(units_conflict={"kai": {"injuries": [{"name": "Burned Hand", "severity": 2}], "near": ["ava"]}})
+    g = game(units_conflict={"kai": {"injuries": [{"name": "Burned Hand", "severity": 2}], "near": ["ava"]}}, conflict={"first": "ava"})
     events = play(g, "turn ava", 'treat ava kai "burned hand" [1,2]')
     assert any("Ava treating Burned Hand: Daring 9 + Medicine 3 = 12, Difficulty 2;" in t for t in events)
     assert board(g).chars["kai"].injuries[0].treated

@@ -70,7 +70,7 @@ def test_rounds_when_one_side_runs_out_the_other_finishes():
 
 
 def test_rounds_next_with_several_choices_asks_for_a_pick():
-    g = game()
+    g = game(units_conflict={"ava": {"attributes": {**ATTRS, "daring": 10}}})  # a tie for the best Daring
     with pytest.raises(IllegalAction, match=r"the players pick who acts: turn kai / turn ava \[alternating turns\]"):
         g.push_line("next")
 

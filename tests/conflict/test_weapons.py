@@ -108,7 +108,8 @@ def test_quality_debilitating_makes_treatment_harder():
     g = armed(unit_keys={"gob": {"zone": "bay"}}, units_conflict={"kai": {"near": ["gob"]}})
     play(g, "turn kai", "attack kai gob stun-baton unaware [1,1]", "suffer gob")
     assert board(g).chars["gob"].injuries[0].debilitating
-    g2 = game(units_conflict={"kai": {"near": ["ava"], "injuries": [{"name": "Shock", "severity": 2, "debilitating": True}]}})
+    g2 = game(units_conflict={"kai": {"near": ["ava"], "injuries": [{"name": "Shock", "severity": 2, "debilitating": True}]}},
+              conflict={"first": "ava"})
     events = play(g2, "turn ava", "treat ava kai [1,1]")
     assert any("Difficulty 3 (2 +1 Debilitating)" in t for t in events)
 
@@ -118,7 +119,7 @@ def test_quality_hidden_concealing_takes_a_minor_action():
     play(g, "turn kai")
     events = play(g, "minor kai conceal")
     assert "Kai takes the Minor Action Conceal" in events
-    g = game()
+    g = game(conflict={"first": "ava"})
     play(g, "turn ava")
     with pytest.raises(IllegalAction, match=r"Ava carries no weapon with the Hidden quality \[weapon qualities\]"):
         g.push_line("minor ava conceal")

@@ -19,6 +19,8 @@ from .catalogue import Weapon
 from .common import (
     DEAD,
     PRONE,
+    R_YIELD,
+    YIELDED,
     R_ATTACK,
     R_COUNTER,
     R_INTENT,
@@ -101,6 +103,8 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
     intent = choose_intent(weapon, a.intent)
     if tgt.has(DEAD):
         raise IllegalAction(f"{tgt.name} is dead", R_ATTACK)
+    if tgt.has(YIELDED):
+        raise IllegalAction(f"{tgt.name} has yielded: the crew must accept it", R_YIELD)
     if ctrl(state, a.unit) == "players" and tgt.zone in state.zones and state.zones[tgt.zone].hidden:
         raise IllegalAction(f"{tgt.name} is in a hidden zone the players cannot see (reveal it first)", "fog of war")
     where = band(state, ctx, a.unit, a.target)
@@ -208,6 +212,9 @@ def make_pending(state: State, ctx: Context, p: AttackPlan, target: str | None =
 
 
 def announce(state: State, ctx: Context, pend: Pending, parts: list[str]) -> None:
+    """Log a waiting hit (every Injury that waits passes here, so the Severity cap is set here too)."""
+    if rule(ctx, "severity_above_5") == "cap":
+        pend.most = 5
     name = unit_name(state, pend.target)
     why = f" ({pend.severity} - Protection {pend.protection}: {', '.join(parts)})" if parts and not pend.piercing else ""
     if pend.piercing and pend.protection == 0 and parts:
@@ -236,8 +243,8 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
         melee = [w for w in c.weapons if cat.weapon(w) and cat.weapon(w).melee]
         wid = melee[0] if melee else "unarmed"
     weapon = carried(state, uid, wid)
-    if not weapon.melee:
-        raise IllegalAction(f"a Counterattack uses a melee weapon; {weapon.name} is ranged", R_COUNTER)
+    if not weapon.melee and rule(ctx, "counter_weapons") == "melee":
+        raise IllegalAction(f"a Counterattack uses a melee weapon; {weapon.name} is ranged (house rule counter_weapons)", R_COUNTER)
     intent = choose_intent(weapon, intent)
     mine = ctrl(state, uid)
     check_pay(state, ctx, mine, 2, "a Counterattack")

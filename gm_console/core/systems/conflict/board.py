@@ -96,11 +96,14 @@ class Pending:
     debilitating: bool = False
     attack: int = -1  # log index of the attack (one attack may hit several targets)
     area: bool = False
+    most: int | None = None  # the highest Severity allowed (house rule severity_above_5 = cap)
+    kind: str = "injury"  # or "consequence": any other consequence of a Severity, suffered as a Trait
 
     @property
     def adjusted(self) -> int:
         raw = self.severity + self.increase
-        return raw if self.piercing else max(1, raw - self.protection)
+        sev = raw if self.piercing else max(1, raw - self.protection)
+        return sev if self.most is None else min(self.most, sev)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,6 +117,7 @@ class Pending:
             "increase": self.increase,
             "adjusted": self.adjusted,
             "bonus_momentum": self.bonus,
+            "kind": self.kind,
         }
 
 

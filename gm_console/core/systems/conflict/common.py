@@ -51,8 +51,10 @@ R_THREAT = "Threat"
 R_SPENDS = "Momentum spends"
 R_PENDING = "resolving a hit"
 R_OVER = "the end of the conflict"
+R_YIELD = "yielding"
+R_CONSEQUENCE = "consequences"
 
-DEFEATED, PRONE, DEAD = "Defeated", "Prone", "Dead"
+DEFEATED, PRONE, DEAD, YIELDED = "Defeated", "Prone", "Dead", "Yielded"
 
 
 def board(state: State) -> Board:
@@ -96,9 +98,14 @@ def defeated(state: State, uid: str) -> bool:
     return unit.has(DEFEATED) or unit.has(DEAD)
 
 
+def yielded(state: State, uid: str) -> bool:
+    unit = state.units.get(uid)
+    return unit is not None and unit.has(YIELDED)
+
+
 def able(state: State, uid: str) -> bool:
-    """Able to act: in the fight and neither Defeated nor dead."""
-    return uid in state.units and not defeated(state, uid)
+    """Able to act: in the fight (not yielded) and neither Defeated nor dead."""
+    return uid in state.units and not defeated(state, uid) and not yielded(state, uid)
 
 
 def add_condition(unit: Unit, name: str) -> bool:
@@ -128,6 +135,8 @@ def need_unit(state: State, uid: str) -> Unit:
 
 def must_be_able(state: State, uid: str) -> None:
     """A Defeated character (Dying included) takes no actions until revived."""
+    if yielded(state, uid):
+        raise IllegalAction(f"{unit_name(state, uid)} has yielded and left the fight", R_YIELD)
     if uid in state.units and not able(state, uid):
         raise IllegalAction(f"{unit_name(state, uid)} is Defeated and takes no actions until revived", R_DEFEATED)
 

@@ -172,6 +172,55 @@ SEIZE_EACH_ROUND = _rule(
     "gives it to them (`seize UNIT free`).",
 )
 
+SEVERITY_ABOVE_5 = _rule(
+    "severity_above_5",
+    s.Str(choices=("unavoidable", "cap", "avoidable")),
+    "unavoidable",
+    "Severity above 5",
+    "Increases can lift a Severity past 5 (a Severity 5 weapon with +2 is 7), and the text lets Stress avoid "
+    "a consequence of Severity 1 to 5 only. 'unavoidable' (the default): Severity may exceed 5, and such a hit "
+    "cannot be Avoided with Stress (a Notable or Major NPC's Threat still can). 'cap': Severity stops at 5 "
+    "after Protection. 'avoidable': above 5 still avoidable with that much Stress.",
+)
+OPPOSED_BOTH_FAIL = _rule(
+    "opposed_both_fail",
+    s.Str(choices=("defender", "nobody")),
+    "defender",
+    "Both sides fail an opposed melee",
+    "When neither the attacker nor the defender reaches their Difficulty in an opposed Melee Attack, the "
+    "attack misses; the text does not say whether the defender then 'won'. 'defender' (the default): the "
+    "defender counts as the winner and may step out of Reach or Counterattack. 'nobody': neither may.",
+)
+COUNTER_WEAPONS = _rule(
+    "counter_weapons",
+    s.Str(choices=("melee", "any")),
+    "melee",
+    "Weapons for a Counterattack",
+    "'melee' (the default): a Counterattack is struck with a melee weapon (or unarmed), since it answers a "
+    "Melee Attack within Reach. 'any': any weapon the defender carries, a sidearm fired at point blank included.",
+)
+GRACE_SCENES = _rule(
+    "cysuit_grace_scenes",
+    s.Int(min=0, max=3),
+    1,
+    "Scenes of cysuit grace beyond this one",
+    "How many scenes after the current one a working cysuit keeps a Dying wearer alive. 1 (the default) is "
+    "the text's 'the current scene and the following scene'; the GM may still rule it out for one Injury "
+    "(suffer UNIT nograce).",
+    ((0, "the text keeps a Dying wearer alive through the current and the following scene"),
+     (2, "the text keeps a Dying wearer alive through the current and the following scene"),
+     (3, "the text keeps a Dying wearer alive through the current and the following scene")),
+)
+COMPROMISED_ENDS_GRACE = _rule(
+    "compromised_ends_grace",
+    s.Bool(),
+    True,
+    "Protection Compromised ends the Dying grace",
+    "true (the default): a wearer whose suit carries Protection Compromised has no working cysuit, so it gives "
+    "neither Protection 1 nor the grace that keeps the Dying alive. false: the Trait removes the Protection "
+    "only, and the grace still holds.",
+)
+
 HOUSE_RULES = (
     MOMENTUM_CAP,
     THREAT_DEFICIT,
@@ -190,6 +239,11 @@ HOUSE_RULES = (
     NPC_STRESS,
     AUTO_PICK,
     SEIZE_EACH_ROUND,
+    SEVERITY_ABOVE_5,
+    OPPOSED_BOTH_FAIL,
+    COUNTER_WEAPONS,
+    GRACE_SCENES,
+    COMPROMISED_ENDS_GRACE,
 )
 
 

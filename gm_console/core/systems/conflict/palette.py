@@ -9,7 +9,7 @@ from gm_console.core.state import State
 from .common import able, board, char, ctrl, enemies
 from .turns import candidates
 from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, EndConflict, Scene, Suffer
+from .verbs_harm import Avoid, EndConflict, Scene, Suffer, Yield
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Minor, SpendAct
 from .verbs_tasks import FirstAid
@@ -36,6 +36,7 @@ def offers(state: State, ctx: Context) -> list[Action]:
         out += [Turn(unit=u) for u in candidates(state, b.to_go)]
         out += [Seize(unit=u) for u in candidates(state, "gm")]
         out.append(Next())
+        out += [Yield(unit=u) for u in state.units if u in b.chars and ctrl(state, u) == "gm" and able(state, u)]
         out.append(EndConflict())
         return out
     out.append(Next())

@@ -28,7 +28,9 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "[conflict] first = ID records it); otherwise the player character with the best Daring starts. When "
         "the opposition plainly took the initiative, as in a successful ambush, the NPCs open: opening = \"gm\" "
         "in the file, or seize UNIT free. If it is unclear who moved first, the GM may pay 1 Threat to let an "
-        "NPC open (seize UNIT). Later rounds open with the players unless the fiction hands the opening over.",
+        "NPC open (seize UNIT). Later rounds open with the players unless the fiction hands the opening over. "
+        "The console holds round 1 to this: it refuses any other opener, names who should go (turn X), and "
+        "`next` starts that turn itself; a tie for the best Daring leaves the pick to the players.",
         ("ambush", "initiative", "first", "seize", "daring"),
     ),
     (
@@ -275,7 +277,9 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "Facing a consequence of Severity 1-5, a character may mark that much Stress to escape it; for an "
         "Injury that means the adjusted Severity, and the hit becomes a graze or the cysuit soaks it (avoid "
         "UNIT). All of it must fit on the track. If it does not, the remaining boxes fill and the Injury lands "
-        "anyway (suffer UNIT). The text states this, so no house rule changes it.",
+        "anyway (suffer UNIT). The text states this, so no house rule changes it. The Stress option covers "
+        "Severity 1 to 5: what Severity increases push past 5 is settled by house rule severity_above_5 "
+        "(by default such a hit cannot be Avoided with Stress).",
         ("avoid", "stress", "injury", "near miss"),
     ),
     (
@@ -326,6 +330,24 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "A medical bay, the patient's cysuit, remote specialists and compatible supplies count as Traits and "
         "help. Debilitating weapons make both 1 harder. Synthetics use Engineering.",
         ("treat", "heal", "medicine", "injury", "hours"),
+    ),
+    (
+        "yielding",
+        c.R_YIELD,
+        "Someone who surrenders, or honestly gives up the fight, is out of it straight away: yield UNIT. They "
+        "get no more turns, the alternation goes on without them, and nobody may attack them; the other side "
+        "has to respect the surrender. A turn they were taking ends.",
+        ("yield", "surrender", "give up", "terms"),
+    ),
+    (
+        "consequences",
+        c.R_CONSEQUENCE,
+        "Harm is not only Injury: a lost tool, a ruined position, a shaken nerve may come with a Severity of 1 "
+        "to 5 (consequence UNIT SEVERITY TEXT). The character escapes it by marking Stress equal to the Severity "
+        "(avoid UNIT), which needs room on the track for all of it; otherwise the boxes left fill and the "
+        "consequence sticks as a Trait with that text (suffer UNIT). Only Injuries Defeat. The NPCs' Threat "
+        "option is for Injuries.",
+        ("consequence", "trait", "avoid", "stress", "severity"),
     ),
     (
         "conflict-over",

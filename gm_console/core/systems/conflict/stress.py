@@ -152,6 +152,8 @@ def check_avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None
     p = pending_for(state, uid)
     sev = p.adjusted
     if with_threat:
+        if p.kind != "injury":
+            raise IllegalAction("the NPCs' Threat option avoids an Injury; a consequence is avoided with Stress", R_NPCS)
         if c.tier not in ("notable", "major"):
             raise IllegalAction(f"only Notable and Major NPCs Avoid an Injury with Threat; {unit.name} is {c.tier}", R_NPCS)
         if c.tier == "notable" and c.avoided:
@@ -160,6 +162,11 @@ def check_avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None
         if have < sev:
             raise IllegalAction(f"Avoiding costs {sev} Threat (the adjusted Severity); the GM has {have}", R_THREAT)
         return
+    if sev > 5 and rule(ctx, "severity_above_5") == "unavoidable":
+        raise IllegalAction(
+            f"Severity {sev} is beyond 1 to 5: it cannot be Avoided with Stress (house rule severity_above_5); suffer {uid}",
+            R_AVOID,
+        )
     if c.stress_max <= 0:
         why = "Minor NPCs" if c.tier == "minor" else "this character"
         extra = " (try: avoid " + uid + " threat)" if c.tier in ("notable", "major") else ""
@@ -181,6 +188,11 @@ def avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None:
         pay(state, ctx, "gm", sev, f"{unit.name} Avoids the Injury ({c.tier} NPC)")
         if c.tier == "notable":
             c.avoided = True
+    elif p.kind == "consequence":
+        mark(state, ctx, uid, sev, f"Avoids the consequence {p.what} (Severity {sev})")
+        board(state).pending.remove(p)
+        ctx.emit(f"{unit.name} Avoids the consequence: {p.what} does not happen", "info", uid)
+        return
     else:
         mark(state, ctx, uid, sev, f"Avoids the {p.what} Injury (Severity {sev})")
     board(state).pending.remove(p)
@@ -194,6 +206,13 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     room = c.stress_max - stress(state, uid)
     if 0 < room < sev:  # the text: fill the remaining spaces, then suffer
         mark(state, ctx, uid, room, "no room to Avoid: the rest of the track fills")
+    if p.kind == "consequence":  # any other consequence is suffered as a Trait, not as an Injury
+        board(state).pending.remove(p)
+        label = name or p.what
+        if label not in unit.traits:
+            unit.traits = (*unit.traits, label)
+        ctx.emit(f"{unit.name} suffers the consequence: the Trait {label} (Severity {sev})", "damage", uid)
+        return
     label = name or f"{p.what} {'Wound' if p.intent == 'deadly' else 'Stun'}"
     c.injuries.append(Injury(label, sev, p.intent, False, p.debilitating, ctx.index))
     board(state).pending.remove(p)
@@ -207,9 +226,12 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
         ctx.emit(f"{unit.name} is dead", "damage", uid)
     elif dying(state, uid):  # this Deadly Injury, or an earlier untreated one now that they are Defeated again
         again = "" if p.intent == "deadly" else " again (an untreated Deadly Injury)"
-        if cysuit_works(state, uid) and not nograce:
-            c.grace = 1
-            ctx.emit(f"{unit.name} is Dying{again}; the cysuit keeps them alive through this scene and the next", "warn", uid)
+        suit = cysuit_works(state, uid) or (c.cysuit and not rule(ctx, "compromised_ends_grace"))
+        scenes = rule(ctx, "cysuit_grace_scenes")
+        if suit and not nograce and scenes > 0:
+            c.grace = scenes
+            more = "the next" if scenes == 1 else f"the next {scenes}"
+            ctx.emit(f"{unit.name} is Dying{again}; the cysuit keeps them alive through this scene and {more}", "warn", uid)
         else:
             c.grace = 0
             why = "the GM rules the cysuit cannot help" if nograce and cysuit_works(state, uid) else "no working cysuit"

@@ -19,6 +19,8 @@ from .board import TurnUse
 from .common import (
     DEAD,
     R_ALTERNATION,
+    R_OPENING,
+    R_YIELD,
     R_DEFEATED,
     R_ONE_TURN,
     R_PENDING,
@@ -30,6 +32,7 @@ from .common import (
     side_label,
     verb,
     unit_name,
+    yielded,
 )
 from .house_rules import rule
 from .stress import clear_stun
@@ -63,6 +66,8 @@ def check_start(state: State, uid: str) -> None:
         raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", R_ALTERNATION)
     if unit.has(DEAD):
         raise IllegalAction(f"{unit.name} is dead", R_DEFEATED)
+    if yielded(state, uid):
+        raise IllegalAction(f"{unit.name} has yielded and left the fight", R_YIELD)
     if not able(state, uid):
         raise IllegalAction(f"{unit.name} is Defeated and takes no actions until revived", R_DEFEATED)
     if uid in b.acted:
@@ -71,6 +76,27 @@ def check_start(state: State, uid: str) -> None:
     if mine != b.to_go and candidates(state, b.to_go):
         left = ", ".join(unit_name(state, u) for u in candidates(state, b.to_go))
         raise IllegalAction(f"sides alternate: it is {side_label(b.to_go)}' pick ({left})", R_ALTERNATION)
+    first = opener(state)
+    if first is not None and first[0] != uid:
+        raise IllegalAction(f"{unit_name(state, first[0])} opens round 1: {first[1]}; turn {first[0]}", R_OPENING)
+
+
+def opener(state: State) -> tuple[str, str] | None:
+    """Who must open round 1 and why, when the text settles it: the clear choice (``[conflict] first``,
+    in the first scene), else on the players' side the player character with the highest Daring. None
+    when the pick is free (a later turn, an opening the GM's side took, or a tie for the best Daring)."""
+    b = board(state)
+    if state.clock.round != 1 or b.acted or state.clock.active is not None:
+        return None
+    left = candidates(state, b.to_go)
+    if b.first and b.scene == 1 and b.first in left:
+        return b.first, "the clear choice ([conflict] first)"
+    if b.to_go != "players" or b.seized or not left:
+        return None
+    daring = {u: state.units[u].stats.get("daring", 0) for u in left}
+    best = max(daring.values())
+    top = [u for u in left if daring[u] == best]
+    return (top[0], f"the player character with the highest Daring ({best})") if len(top) == 1 else None
 
 
 def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None:
@@ -158,7 +184,7 @@ def check_next(state: State, ctx: Context) -> None:
         return
     b = board(state)
     mine, theirs = candidates(state, b.to_go), candidates(state, other(b.to_go))
-    if len(mine) > 1:
+    if len(mine) > 1 and opener(state) is None:
         raise IllegalAction(
             f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in mine), R_ALTERNATION
         )
@@ -172,7 +198,11 @@ def advance(state: State, ctx: Context) -> None:
         end_turn(state, ctx, auto=True)
         return
     mine = candidates(state, b.to_go)
-    if len(mine) == 1:
+    first = opener(state)
+    if first is not None:  # next opens round 1 with the one the text names
+        ctx.emit(f"{unit_name(state, first[0])} opens: {first[1]}", "rule", first[0])
+        start_turn(state, ctx, first[0])
+    elif len(mine) == 1:
         start_turn(state, ctx, mine[0])
     else:
         pick(state, ctx, b.to_go, auto=True)

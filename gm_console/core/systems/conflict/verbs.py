@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, DeclareHazard, EndConflict, Expose, Fatigue, Recover, Scene, Suffer
+from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Recover, Scene, Suffer, Yield
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Major, Minor, SpendAct
 from .verbs_tasks import FirstAid, Heal, Task, Treat
@@ -17,6 +17,7 @@ ACTIONS = (
     Attack,
     Avoid,
     Suffer,
+    Consequence,
     Counter,
     SpendAct,
     Minor,
@@ -30,6 +31,7 @@ ACTIONS = (
     Recover,
     DeclareHazard,
     Expose,
+    Yield,
     EndConflict,
     Scene,
 )

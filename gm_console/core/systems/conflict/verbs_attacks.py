@@ -12,6 +12,7 @@ from .attacks import check_counter, counter, make_pending, pay_intent, plan_atta
 from .board import LastTask, OpposedWin
 from .common import board, ctrl, unit_name
 from .economy import use_major
+from .house_rules import rule
 from .pools import gain, pay_buy
 from .tasks import RollPlan, contest, record_complications
 from .verbs_base import ATTR, BUY, INTENT, PAY, SPEC, WEAPON, ConflictAction, RollingAction, check_range
@@ -115,7 +116,8 @@ class Attack(RollingAction):
             gain(state, ctx, ctrl(state, winner), margin, f"{margin} surplus success{'es' if margin > 1 else ''} on {what}")
         if not hit:
             ctx.emit(f"{who} misses {whom}", "info", self.unit)
-            if p.defender is not None and p.weapon.melee:
+            both_failed = p.defender is not None and not results[1].success and not mine.success
+            if p.defender is not None and p.weapon.melee and not (both_failed and rule(ctx, "opposed_both_fail") == "nobody"):
                 b.opposed = OpposedWin(self.target, self.unit, True)
                 b.withdraw = self.target
                 ctx.emit(

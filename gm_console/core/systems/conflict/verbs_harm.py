@@ -10,7 +10,21 @@ from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
 from .board import Hazard, Pending
-from .common import R_HAZARDS, R_OVER, board, char, need_unit, unit_name
+from .common import (
+    DEAD,
+    R_CONSEQUENCE,
+    R_HAZARDS,
+    R_OVER,
+    R_YIELD,
+    YIELDED,
+    add_condition,
+    board,
+    char,
+    ctrl,
+    need_unit,
+    unit_name,
+)
+from .zones import leave_position
 from .stress import (
     RECOVERY,
     avoid,
@@ -25,7 +39,7 @@ from .stress import (
     suffer,
 )
 from .attacks import announce
-from .turns import check_no_pending, end_turn
+from .turns import candidates, check_no_pending, end_turn, pick
 from .verbs_base import ATTR, INTENT, ConflictAction, check_range
 
 MODE = n.choice("attritional", "acute")
@@ -213,6 +227,76 @@ class Expose(ConflictAction):
         board(state).pending.append(pend)
         ctx.emit(f"{who} is exposed to {h.name} (acute, Severity {sev})", "damage", self.unit)
         announce(state, ctx, pend, parts)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Yield(ConflictAction):
+    VERB = "yield"
+    PALETTE = "turn"
+    SUMMARY = (
+        "A character surrenders or truly stops fighting: they leave the fight at once, take no more turns and "
+        "can no longer be attacked (the other side must accept it). Their running turn ends."
+    )
+    EXAMPLE = 'yield gob why="drops the knife"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Opt("why", n.NAME))
+    unit: str
+    why: str | None = None
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = need_unit(state, self.unit)
+        check_no_pending(state)
+        if unit.has(YIELDED):
+            raise IllegalAction(f"{unit.name} has already yielded", R_YIELD)
+        if unit.has(DEAD):
+            raise IllegalAction(f"{unit.name} is dead", R_YIELD)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        b = board(state)
+        running = state.clock.active == self.unit
+        add_condition(unit, YIELDED)
+        leave_position(state, self.unit)
+        who = "the crew" if ctrl(state, self.unit) == "gm" else "the opposition"
+        why = f" ({self.why})" if self.why else ""
+        ctx.emit(f"{unit.name} yields and leaves the fight; {who} must accept it{why}", "rule", self.unit)
+        if running:
+            end_turn(state, ctx, auto=True)
+        elif b.to_go and state.clock.active is None and not candidates(state, b.to_go) and b.acted:
+            pick(state, ctx, b.to_go, auto=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Consequence(ConflictAction):
+    VERB = "consequence"
+    PALETTE = "harm"
+    SUMMARY = (
+        "A consequence other than an Injury, with a Severity of 1 to 5 (lost gear, a bad position, a shaken "
+        "nerve): the character may avoid it by marking that much Stress (avoid UNIT, room for all of it "
+        "needed), or suffer it as a Trait of that name (suffer UNIT)."
+    )
+    EXAMPLE = 'consequence kai 2 "Loses the datapad"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("severity", n.INT), n.Arg("text", n.NAME, label="TEXT"))
+    unit: str
+    severity: int
+    text: str
+
+    def check_limits(self) -> None:
+        check_range(self.severity, 1, 5, "Severity")
+
+    def check(self, state: State, ctx: Context) -> None:
+        need_unit(state, self.unit)
+        if any(p.target == self.unit for p in board(state).pending):
+            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer what is waiting", R_CONSEQUENCE)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        pend = Pending(self.unit, None, self.text, self.severity, "consequence", attack=ctx.index, kind="consequence")
+        board(state).pending.append(pend)
+        ctx.emit(
+            f"{unit_name(state, self.unit)} faces a consequence of Severity {self.severity} ({self.text}): "
+            f"avoid {self.unit} or suffer {self.unit}",
+            "damage",
+            self.unit,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

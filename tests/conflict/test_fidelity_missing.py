@@ -1,0 +1,159 @@
+"""Rules fidelity (issue 13): the sentences of conflict-and-personal-combat.md
+that the console did not implement. Each test names its sentence
+(``C<line>.<sentence>`` as in the rules-coverage table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.core.errors import IllegalAction
+
+from .helpers import board, game, play, stress
+
+GM_FIRST = {"conflict": {"opening": "gm"}}
+
+
+# ------------------------------------------------------------ who opens round 1
+
+
+def test_C11_2_the_clear_choice_named_in_the_file_opens_round_1():
+    g = game(conflict={"first": "ava"})
+    with pytest.raises(IllegalAction, match=r"Ava opens round 1: the clear choice \(\[conflict\] first\); turn ava \[the opening\]"):
+        g.push_line("turn kai")
+    play(g, "turn ava")
+    assert g.state.clock.active == "ava"
+
+
+def test_C11_2_otherwise_the_player_character_with_the_highest_daring_opens():
+    g = game()  # Kai has Daring 10, Ava 9
+    with pytest.raises(IllegalAction, match=r"Kai opens round 1: the player character with the highest Daring \(10\); turn kai \[the opening\]"):
+        g.push_line("turn ava")
+    play(g, "turn kai", "next", "turn gob", "next")  # later picks are free; Ava is the players' last
+    assert g.state.clock.active == "ava"
+    g = game()
+    events = play(g, "next")  # next opens with the one the text names
+    assert "Kai opens: the player character with the highest Daring (10)" in events and g.state.clock.active == "kai"
+
+
+def test_C11_2_the_clear_choice_may_be_an_npc_when_the_opposition_seized_the_opening():
+    g = game(conflict={"first": "boss", "opening": "gm"})
+    with pytest.raises(IllegalAction, match=r"Boss opens round 1"):
+        g.push_line("turn gob")
+    play(g, "turn boss")
+
+
+def test_C11_3_C11_4_a_seized_opening_goes_to_the_npc_the_gm_names():
+    g = game()
+    play(g, "seize boss")
+    assert g.state.clock.active == "boss" and g.state.pools["threat"] == 4
+    g = game(**GM_FIRST)
+    play(g, "turn gob")  # opening = "gm": the GM picks any NPC
+
+
+# ------------------------------------------------------------ yield
+
+
+def test_C5_3_an_opponent_who_yields_leaves_the_fight_at_once():
+    g = game()
+    events = play(g, "turn kai", "yield gob")
+    assert "Gob yields and leaves the fight; the crew must accept it" in events
+    assert g.state.units["gob"].has("Yielded")
+    with pytest.raises(IllegalAction, match=r"Gob has yielded: the crew must accept it \[yielding\]"):
+        g.push_line("attack kai gob field-sidearm stun")
+    play(g, "next")
+    assert g.state.clock.active == "boss"  # the GM's only fighter left goes at once
+    with pytest.raises(IllegalAction, match=r"Gob has yielded"):
+        g.push_line("turn gob")
+    assert g.parse('yield gob why="drops the knife"').notation() == 'yield gob why="drops the knife"'
+
+
+# ------------------------------------------------------------ consequences other than Injury
+
+
+def test_C21_1_any_consequence_of_severity_1_to_5_may_be_avoided_with_that_much_stress():
+    g = game()
+    events = play(g, 'consequence kai 2 "Loses the datapad"')
+    assert "Kai faces a consequence of Severity 2 (Loses the datapad): avoid kai or suffer kai" in events
+    play(g, "avoid kai")
+    assert stress(g, "kai") == 2 and board(g).pending == []
+
+
+def test_C21_1_a_consequence_suffered_becomes_a_trait_not_an_injury():
+    g = game()
+    play(g, 'consequence kai 3 "Lost in the Vents"', "suffer kai")
+    kai = g.state.units["kai"]
+    assert "Lost in the Vents" in kai.traits and not kai.has("Defeated") and board(g).chars["kai"].injuries == []
+
+
+def test_C21_3_a_consequence_needs_room_for_the_full_amount():
+    g = game(units_conflict={"kai": {"stress": 7}})
+    play(g, 'consequence kai 3 "Spooked"')
+    with pytest.raises(IllegalAction, match=r"needs room for all 3 Stress"):
+        g.push_line("avoid kai")
+    play(g, "suffer kai")
+    assert stress(g, "kai") == 8 and "Spooked" in g.state.units["kai"].traits
+
+
+# ------------------------------------------------------------ Severity beyond 5
+
+
+def test_C21_1_severity_above_5_cannot_be_avoided_with_stress_by_default():
+    g = game(pools={"momentum": 6, "threat": 8}, units_conflict={"gob": {"tier": "notable"}})
+    play(g, "turn kai", "attack kai gob field-sidearm stun [3,4]", "spend kai severity n=2")  # sidearm 4 + 2 = 6
+    assert board(g).pending[0].adjusted == 6
+    with pytest.raises(IllegalAction, match=r"Severity 6 is beyond 1 to 5: it cannot be Avoided with Stress \(house rule severity_above_5\)"):
+        g.push_line("avoid gob")
+    play(g, "avoid gob threat")  # the Notable NPC's Threat option is not limited to 5
+
+
+@pytest.mark.parametrize("mode, adjusted", [("cap", 5), ("avoidable", 6)])
+def test_severity_above_5_is_a_named_house_rule(mode, adjusted):
+    g = game(pools={"momentum": 6, "threat": 5}, units_conflict={"gob": {"tier": "notable"}},
+             house_rules={"conflict": {"severity_above_5": mode}})
+    play(g, "turn kai", "attack kai gob field-sidearm stun [3,4]", "spend kai severity n=2")
+    assert board(g).pending[0].adjusted == adjusted
+    play(g, "avoid gob")
+    assert stress(g, "gob") == adjusted
+
+
+# ------------------------------------------------------------ silent choices named
+
+
+def test_both_sides_failing_an_opposed_melee_is_house_rule_opposed_both_fail():
+    engaged = {"unit_keys": {"gob": {"zone": "bay"}}, "units_conflict": {"kai": {"near": ["gob"]}}}
+    g = game(**engaged)
+    play(g, "turn kai", "attack kai gob stun-baton [15,16,15,16]")
+    assert board(g).opposed is not None and board(g).opposed.winner == "gob"  # default: the defender
+    g = game(house_rules={"conflict": {"opposed_both_fail": "nobody"}}, **engaged)
+    events = play(g, "turn kai", "attack kai gob stun-baton [15,16,15,16]")
+    assert board(g).opposed is None and "Kai misses Gob" in events
+
+
+def test_counterattack_weapons_is_a_house_rule():
+    engaged = {"unit_keys": {"gob": {"zone": "bay"}}, "units_conflict": {"kai": {"near": ["gob"]}}}
+    g = game(house_rules={"conflict": {"counter_weapons": "any"}}, **engaged)
+    play(g, "turn kai", "attack kai gob stun-baton [15,16,2,3]")
+    play(g, "counter gob with=field-sidearm intent=stun")
+    assert board(g).pending[0].what == "Field Sidearm"
+    g = game(**engaged)
+    play(g, "turn kai", "attack kai gob stun-baton [15,16,2,3]")
+    with pytest.raises(IllegalAction, match=r"a Counterattack uses a melee weapon"):
+        g.push_line("counter gob with=field-sidearm intent=stun")
+
+
+def test_C103_2_cysuit_grace_scenes_is_a_house_rule_and_other_values_depart_from_the_text():
+    g = game(house_rules={"conflict": {"cysuit_grace_scenes": 2}}, **GM_FIRST)
+    play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
+    assert board(g).chars["kai"].grace == 2
+    assert "conflict.cysuit_grace_scenes" in g.rules.departing()
+    assert game().rules.departing() == {}
+
+
+def test_C86_5_protection_compromised_ending_the_dying_grace_is_a_house_rule():
+    compromised = {"unit_keys": {"kai": {"traits": ["Protection Compromised"]}}}
+    g = game(**compromised, **GM_FIRST)
+    play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
+    assert board(g).chars["kai"].grace == 0
+    g = game(house_rules={"conflict": {"compromised_ends_grace": False}}, **compromised, **GM_FIRST)
+    play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
+    assert board(g).chars["kai"].grace == 1
