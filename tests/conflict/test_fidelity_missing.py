@@ -157,3 +157,56 @@ def test_C86_5_protection_compromised_ending_the_dying_grace_is_a_house_rule():
     g = game(house_rules={"conflict": {"compromised_ends_grace": False}}, **compromised, **GM_FIRST)
     play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
     assert board(g).chars["kai"].grace == 1
+
+
+# ------------------------------------------------------------ Traits in play, the cysuit and exposure
+
+
+def test_traits_in_play_a_verb_gives_a_unit_a_trait_and_another_removes_it():
+    g = game()
+    events = play(g, 'trait kai "Smoke in the Lungs"')
+    assert "Kai gains the Trait Smoke in the Lungs" in events
+    assert "Smoke in the Lungs" in g.state.units["kai"].traits
+    play(g, 'untrait kai "smoke in the lungs"')
+    assert g.state.units["kai"].traits == ()
+    with pytest.raises(IllegalAction, match=r"Kai has no Trait 'Nope'"):
+        g.push_line("untrait kai Nope")
+    assert g.parse('trait kai "Cracked Visor" breach').notation() == 'trait kai "Cracked Visor" breach'
+
+
+def test_C86_5_protection_compromised_is_read_from_a_trait_given_in_play():
+    g = game(**GM_FIRST)
+    play(g, 'trait kai "Protection Compromised"', "turn gob", "attack gob kai field-sidearm stun [2,3]")
+    assert board(g).pending[0].protection == 0  # no cysuit Protection any more
+
+
+def test_C42_1_a_cysuit_prevents_ordinary_environmental_exposure():
+    g = game()
+    play(g, "hazard cold attritional 2 name=Cold env every=\"an hour\"")
+    events = play(g, "expose kai cold")
+    assert "Kai's cysuit keeps Cold out (ordinary environmental exposure)" in events and stress(g, "kai") == 0
+    g = game(units_conflict={"gob": {"tier": "notable"}})  # no cysuit on Gob: the cold reaches him
+    play(g, "hazard cold attritional 2 env")
+    play(g, "expose gob cold")
+    assert stress(g, "gob") == 2
+
+
+def test_C42_2_C42_3_once_a_trait_names_the_failed_protection_the_hazard_reaches_the_wearer():
+    g = game()
+    play(g, "hazard cold attritional 2 name=Cold env", 'trait kai "Torn Seal" breach')
+    events = play(g, "expose kai cold")
+    assert any("Kai marks 2 Stress" in e for e in events)
+    assert "the cysuit's failed protection (Torn Seal) lets Cold through" in events
+    play(g, 'untrait kai "Torn Seal"', "expose kai cold")  # repaired: kept out again
+    assert stress(g, "kai") == 2
+
+
+def test_C40_3_repeated_exposure_can_create_or_worsen_a_trait_even_when_the_injury_is_avoided():
+    g = game()
+    play(g, "hazard blast acute 2 name=Blast")
+    play(g, "expose kai blast trait=Deafened", "avoid kai")
+    assert "Deafened" in g.state.units["kai"].traits
+    events = play(g, "expose kai blast trait=Deafened")
+    assert "Kai's Trait Deafened worsens to Deafened 2" in events
+    play(g, "avoid kai")
+    assert "Deafened 2" in g.state.units["kai"].traits and "Deafened" not in g.state.units["kai"].traits

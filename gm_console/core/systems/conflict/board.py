@@ -55,6 +55,7 @@ class Char:
     fatigued_attr: str | None = None
     avoided: bool = False  # a Notable NPC's once-a-scene Threat Avoid is used
     grace: int = 0  # scenes the cysuit keeps a Dying wearer alive beyond this one
+    breaches: tuple[str, ...] = ()  # Traits naming a failed cysuit protection
 
     @property
     def npc(self) -> bool:
@@ -76,6 +77,7 @@ class Char:
             "fatigued_attribute": self.fatigued_attr,
             "avoided_this_scene": self.avoided,
             "cysuit_grace": self.grace,
+            "cysuit_breaches": list(self.breaches),
         }
 
 
@@ -174,6 +176,7 @@ class Hazard:
     severity: int
     interval: str
     intent: str = "deadly"
+    environmental: bool = False  # ordinary environmental exposure: a working, unbreached cysuit keeps it out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -183,6 +186,7 @@ class Hazard:
             "severity": self.severity,
             "interval": self.interval,
             "intent": self.intent,
+            "environmental": self.environmental,
         }
 
 

@@ -53,6 +53,7 @@ R_PENDING = "resolving a hit"
 R_OVER = "the end of the conflict"
 R_YIELD = "yielding"
 R_CONSEQUENCE = "consequences"
+R_TRAITS = "Traits in play"
 
 DEFEATED, PRONE, DEAD, YIELDED = "Defeated", "Prone", "Dead", "Yielded"
 

@@ -377,8 +377,21 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "Stress equal to the Severity and cannot be Avoided. Acute exposure (a blast, a fall, a burn, "
         "decompression) is an Injury of that Severity: Protection applies, then avoid or suffer. One exposure "
         "is one mode, never both. Suitable protection or a Trait can shrink or stop it first (expose ... "
-        "less=N). A cysuit keeps out ordinary environments; name its failure as a Trait when it stops.",
-        ("hazard", "attritional", "acute", "exposure", "interval"),
+        "less=N). A working cysuit shuts out ordinary environments (a hazard stated with env): exposure to one "
+        "does nothing until the suit is damaged, drained or overmatched, and that failure is written down as a "
+        "Trait (trait UNIT NAME breach); from then on the hazard gets through, until the Trait is removed "
+        "(untrait). Exposure after exposure may also leave a lasting mark even when each Injury is avoided: "
+        "expose ... trait=NAME adds that Trait, or takes it a step further (Frostbite, Frostbite 2).",
+        ("hazard", "attritional", "acute", "exposure", "interval", "cysuit", "environment", "breach"),
+    ),
+    (
+        "traits",
+        c.R_TRAITS,
+        "Traits are short facts about a character that the rules read: Injuries, consequences suffered, the "
+        "marks of exposure, a failed suit. trait UNIT NAME adds one during play, untrait UNIT NAME removes it. "
+        "A Trait called Protection Compromised, however it came, switches off the cysuit's Protection (and, "
+        "by house rule compromised_ends_grace, its Dying grace).",
+        ("trait", "untrait", "protection compromised", "breach"),
     ),
     (
         "npcs",

@@ -56,6 +56,7 @@ HAZARD = s.Table(
         "severity": Key(s.Int(min=1, max=5), required=True),
         "interval": Key(s.Str(), default="each exposure", doc="one round, ten minutes, an hour, ..."),
         "intent": Key(s.Str(choices=("stun", "deadly")), default="deadly", doc="for acute Injuries"),
+        "environmental": Key(s.Bool(), default=False, doc="ordinary environmental exposure (cold, vacuum, smoke): a working cysuit keeps it out"),
     },
     name="a hazard table",
 )
@@ -129,7 +130,10 @@ def make_board(setup: Any) -> Board:
     b = Board(catalogue, opening=data.get("opening", "players"), first=data.get("first"))
     b.to_go = b.opening
     for h in data.get("hazards", []):
-        b.hazards[h["id"]] = Hazard(h["id"], h.get("name", h["id"]), h["mode"], h["severity"], h.get("interval", "each exposure"), h.get("intent", "deadly"))
+        b.hazards[h["id"]] = Hazard(
+            h["id"], h.get("name", h["id"]), h["mode"], h["severity"], h.get("interval", "each exposure"),
+            h.get("intent", "deadly"), h.get("environmental", False),
+        )
     return b
 
 

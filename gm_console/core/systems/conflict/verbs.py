@@ -7,6 +7,7 @@ from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, 
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Major, Minor, SpendAct
 from .verbs_tasks import FirstAid, Heal, Task, Treat
+from .verbs_traits import GiveTrait, RemoveTrait
 from .verbs_turns import Keep, Seize, Turn
 
 ACTIONS = (
@@ -31,6 +32,8 @@ ACTIONS = (
     Recover,
     DeclareHazard,
     Expose,
+    GiveTrait,
+    RemoveTrait,
     Yield,
     EndConflict,
     Scene,

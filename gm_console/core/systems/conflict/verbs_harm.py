@@ -24,6 +24,7 @@ from .common import (
     need_unit,
     unit_name,
 )
+from .verbs_traits import worsen
 from .zones import leave_position
 from .stress import (
     RECOVERY,
@@ -150,7 +151,8 @@ class DeclareHazard(ConflictAction):
     PALETTE = "harm"
     SUMMARY = (
         "State a hazard before anyone is exposed: its mode (attritional: Stress that cannot be Avoided; "
-        "acute: an Injury), Severity 1-5 and Interval. Stating it again announces a new mode or Severity."
+        "acute: an Injury), Severity 1-5 and Interval. env: ordinary environmental exposure, which a working "
+        "cysuit keeps out. Stating it again announces a new mode or Severity."
     )
     EXAMPLE = 'hazard fire acute 3 name="Burning Coolant" every="one round"'
     SYNTAX = (
@@ -160,6 +162,7 @@ class DeclareHazard(ConflictAction):
         n.Opt("name", n.NAME),
         n.Opt("every", n.NAME),
         n.Opt("intent", INTENT, default="deadly"),
+        n.Flag("env"),
     )
     id: str
     mode: str
@@ -167,6 +170,7 @@ class DeclareHazard(ConflictAction):
     name: str | None = None
     every: str | None = None
     intent: str = "deadly"
+    env: bool = False
 
     def check_limits(self) -> None:
         check_range(self.severity, 1, 5, "Severity")
@@ -176,9 +180,10 @@ class DeclareHazard(ConflictAction):
         old = b.hazards.get(self.id)
         name = self.name or (old.name if old else self.id)
         every = self.every or (old.interval if old else "each exposure")
-        b.hazards[self.id] = Hazard(self.id, name, self.mode, self.severity, every, self.intent)
+        b.hazards[self.id] = Hazard(self.id, name, self.mode, self.severity, every, self.intent, self.env)
         what = "changes: now" if old else "is stated:"
-        ctx.emit(f"Hazard {name} {what} {self.mode}, Severity {self.severity}, every {every}", "rule")
+        env = " (ordinary environmental exposure: a working cysuit keeps it out)" if self.env else ""
+        ctx.emit(f"Hazard {name} {what} {self.mode}, Severity {self.severity}, every {every}{env}", "rule")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,13 +193,21 @@ class Expose(ConflictAction):
     SUMMARY = (
         "One exposure to a stated hazard. Attritional: Stress equal to the Severity, which cannot be Avoided. "
         "Acute: an Injury of that Severity, Protection applies, then avoid or suffer. less=N for protection "
-        "or a Trait that reduces the exposure before it lands (to 0: prevented)."
+        "or a Trait that reduces the exposure before it lands (to 0: prevented). An environmental hazard does "
+        "not reach a working cysuit unless a Trait names its failed protection (trait UNIT NAME breach). "
+        "trait=NAME: repeated exposure creates that Trait or worsens it a step."
     )
     EXAMPLE = "expose kai fire less=1"
-    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("hazard", n.WORD, label="HAZARD"), n.Opt("less", n.INT, default=0))
+    SYNTAX = (
+        n.Arg("unit", n.UNIT),
+        n.Arg("hazard", n.WORD, label="HAZARD"),
+        n.Opt("less", n.INT, default=0),
+        n.Opt("trait", n.NAME),
+    )
     unit: str
     hazard: str
     less: int = 0
+    trait: str | None = None
 
     def check_limits(self) -> None:
         check_range(self.less, 0, 5, "less")
@@ -211,11 +224,19 @@ class Expose(ConflictAction):
     def apply(self, state: State, ctx: Context) -> None:
         h = board(state).hazards[self.hazard]
         who = unit_name(state, self.unit)
+        c = char(state, self.unit)
+        if h.environmental and c.cysuit:
+            failed = c.breaches or tuple(t for t in state.units[self.unit].traits if t.lower() == "protection compromised")
+            if not failed:
+                ctx.emit(f"{who}'s cysuit keeps {h.name} out (ordinary environmental exposure)", "info", self.unit)
+                return
+            ctx.emit(f"the cysuit's failed protection ({', '.join(failed)}) lets {h.name} through", "warn", self.unit)
         sev = h.severity - self.less
         if sev <= 0:
             ctx.emit(f"{who} is exposed to {h.name}, but protection or a Trait keeps it out", "info", self.unit)
             return
-        c = char(state, self.unit)
+        if self.trait:  # repeated exposure creates or worsens a Trait, whatever becomes of an Injury
+            worsen(state, ctx, self.unit, self.trait)
         if h.mode == "attritional":
             if c.stress_max <= 0:
                 ctx.emit(f"{who} is exposed to {h.name} ({sev} Stress) but has no Stress track: the GM rules the effect", "warn", self.unit)
