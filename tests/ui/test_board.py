@@ -168,3 +168,80 @@ async def test_conflict_shows_dying_and_conditions_on_tracks_and_map_tokens(size
         assert "Defeated" in kai or "Def" in kai  # Dying and Defeated, at every width
         assert "Blinded 2r" in tracks  # the GM's condition with what is left of it
         assert "Blinded 2r" in app.query_one(ZoneMap).render().plain or "Blinded" in text
+
+
+# ---------------------------------------------------------------- snapshots of the new states
+
+
+def _typed(*lines: str):
+    async def run(pilot) -> None:
+        from textual.widgets import Input
+
+        for line in lines:
+            prompt = pilot.app.query_one(ActionPrompt)
+            prompt.value = line
+            await pilot.press("enter")
+            await pilot.pause()
+        for screen in pilot.app.screen_stack:
+            for field in screen.query(Input):
+                field.cursor_blink = False
+        await pilot.pause()
+
+    return run
+
+
+def _night_shift_after_a_raid() -> GMConsoleApp:
+    """The night shift with the Cooling Loop destroyed and four HACK counters on the plant's panel."""
+    from gm_console.files import loads_encounter
+
+    text = (ENCOUNTERS / "reactor-night-shift.toml").read_text()
+    text = text.replace('card = "cooling-loop" }', 'card = "cooling-loop", damage = 3 }')
+    text = text.replace('doctrine = "DEFENSE", heat = 300 }', 'doctrine = "DEFENSE", heat = 300, hack = 4 }')
+    return GMConsoleApp(loads_encounter(text), path=None)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_reactor_destroyed_facility_and_four_hack_pips(snap_compare, size):
+    app = _night_shift_after_a_raid()
+    assert snap_compare(app, run_before=_typed(), terminal_size=size)
+
+
+async def test_a_destroyed_facility_and_four_hack_counters_read_at_80x24():
+    from gm_console.ui.panes.reactor import ReactorPane
+
+    for size in SIZES:
+        app = _night_shift_after_a_raid()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.query_one(ReactorPane).plain_text("board")
+            assert "HACK ●●●● 4" in board
+            cooling = next(line for line in board.splitlines() if "Cooling Loop" in line)
+            assert "DESTROYED" in cooling and "0/3" in cooling, size
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_ctb_conditions_on_rows(snap_compare, size):
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), path=None)
+    assert snap_compare(app, run_before=_typed("next", "cond tamsin Blinded for=2t", "cond Hex Slowed for=3r"), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_conflict_conditions_on_the_map_and_tracks(snap_compare, size):
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "conflict-relay-station.toml"), path=None)
+    assert snap_compare(app, run_before=_typed("cond rhea Blinded for=2r"), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
+async def test_zone_names_are_whole_when_the_map_has_room_and_the_header_fits(size):
+    from gm_console.ui.widgets.zone_map import map_lines
+
+    g = load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml")
+    lines = "\n".join(line.plain for line in map_lines(g.state, 75, 30))
+    for zone in g.state.zones.values():
+        assert f" {zone.name} " in lines  # a map 75 wide (200 columns) has room for every name
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "reactor-night-shift.toml"), path=ENCOUNTERS / "reactor-night-shift.toml")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        status = app.query_one("#status")
+        shown = status.render().plain if hasattr(status.render(), "plain") else str(status.render())
+        assert shown.rstrip().endswith("reactor-night-shift.toml")  # the header ends whole, not cut

@@ -55,12 +55,18 @@ def heat_gauge(board: Board, rules: Rules, side: str, width: int) -> Text:
     return text
 
 
+HACK_PIPS = 10  # more counters than this: the number alone says how many
+
+
 def hack_pips(board: Board, side: str) -> Text:
-    """HACK counters on the SKALA panel; pips to three (the raid's top step), then a number."""
+    """HACK counters on the SKALA panel: a pip each (three empty ones at least,
+    the raid's steps), then the number."""
     n = board.plants[side].hack
     text = Text("HACK ", style="bold")
-    text.append("●" * min(n, 3), style="bold magenta")
+    text.append("●" * min(n, HACK_PIPS), style="bold magenta")
     text.append("○" * max(0, 3 - n), style="grey35")
+    if n > HACK_PIPS:
+        text.append("…", style="bold magenta")
     text.append(f" {n}", style="bold magenta" if n else "dim")
     return text
 
@@ -112,6 +118,7 @@ def facility_row(fac: Facility, width: int) -> Text:
     if fac.destroyed:
         text.append(short(fac.name, 16).ljust(17), style="strike dim")
         text.append("DESTROYED", style="bold red")
+        text.append(f" 0/{fac.integrity}", style="dim")
         if fac.grants:
             text.append(f"  grants nothing (was {grants_text(fac.grants)})", style="dim")
         return text
@@ -128,13 +135,15 @@ def facility_row(fac: Facility, width: int) -> Text:
 
 def facility_line(facs: list[Facility], width: int) -> Text:
     """Every Facility of a side on one line (the compact board): name, Integrity, what it grants."""
-    for short_grants in (False, True):
+    for short_grants, gone in ((False, "DESTROYED"), (True, "DESTROYED"), (True, "DESTR.")):
         text = Text()
         for fac in facs:
             if text.plain:
                 text.append(" · ", style="dim")
-            if fac.destroyed:
-                text.append(fac.name, style="strike dim")
+            if fac.destroyed:  # named, marked and at 0 Integrity, as on the full board
+                text.append(fac.name + " ", style="strike dim")
+                text.append(gone, style="bold red")
+                text.append(f" 0/{fac.integrity}", style="dim")
                 continue
             share = fac.remaining / fac.integrity
             text.append(fac.name + " ", style="bold")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from rich.text import Text
 
 from gm_console.ui.view import View
@@ -26,6 +28,25 @@ class StatusLine(LiteralStatic):
     _shown: Text | None = None
 
     def show(self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False)) -> None:
+        self._args = ((view,), {"dirty": dirty, "dice": dice, "path": path, "players": players})
+        width = (self.size.width or 200) - 2  # the padding
+        text = self.line(view, dirty, dice, path, players, nobody=True)
+        if text.cell_len > width:  # too long: leave out "acting: -", then the file's folder
+            text = self.line(view, dirty, dice, path, players, nobody=False)
+        if text.cell_len > width and ("/" in path or "\\" in path):
+            text = self.line(view, dirty, dice, PurePath(path).name, players, nobody=False)
+        if text != self._shown:  # unchanged (a hit mid-turn): nothing to repaint
+            self._shown = text
+            self.update(text, layout=False)  # one line, always (scrubbed): no need to lay the screen out again
+
+    def on_resize(self) -> None:
+        if self._args is not None:
+            self.show(*self._args[0], **self._args[1])
+
+    _args: tuple | None = None
+
+    def line(self, view: View, dirty: bool, dice: str, path: str, players: tuple[str, bool], nobody: bool) -> Text:
+        """The status line's text; ``nobody``: say "acting: -" when no one acts."""
         state = view.state
         clock = state.clock
         active = state.units.get(clock.active) if clock.active else None
@@ -38,8 +59,9 @@ class StatusLine(LiteralStatic):
             text.append(f" · {clock.phase}")
         if clock.tick:
             text.append(f" · tick {clock.tick}")
-        text.append(" · acting: ")
-        text.append(active.name if active else "-", style="bold green" if active else "dim")
+        if active or nobody:
+            text.append(" · acting: ")
+            text.append(active.name if active else "-", style="bold green" if active else "dim")
         for system in view.game.systems.values():
             extra = system.describe_turn(state)
             if extra:
@@ -53,6 +75,4 @@ class StatusLine(LiteralStatic):
         if players[0]:  # the player view is on: how many browsers watch, a warning when the network reaches it
             text.append(f" · {players[0]}", style="bold reverse red" if players[1] else "bold")
         text.append(f" · {path}{' *' if dirty else ''}", style="dim")
-        if text != self._shown:  # unchanged (a hit mid-turn): nothing to repaint
-            self._shown = text
-            self.update(text, layout=False)  # one line, always (scrubbed): no need to lay the screen out again
+        return text

@@ -154,7 +154,9 @@ def layouts(state: State, width: int) -> list[tuple[list[Place], int, int]]:
         nrows = max(len(v) for v in per_col.values())
         out.append(([Place(z, c, r) for c, zs in per_col.items() for r, z in enumerate(zs)], ncols, nrows))
     ncols = max(1, min(len(ids), (width + GAP) // (MIN_W + GAP)))
-    out.append(([Place(z, i % ncols, i // ncols) for i, z in enumerate(ids)], ncols, -(-len(ids) // ncols)))
+    # reading order, as many columns as fit, then fewer (wider boxes, whole names, more rows)
+    for cols in range(ncols, 0, -1):
+        out.append(([Place(z, i % cols, i // cols) for i, z in enumerate(ids)], cols, -(-len(ids) // cols)))
     return out
 
 
@@ -250,7 +252,11 @@ def map_lines(
 
     tries = [(c, each) for each in ((True, False) if per_line is None else (per_line,)) for c in candidates]
     plans = [(c, plan(*c, each)) for c, each in tries]
-    chosen = next((x for x in plans if x[1][2] <= height), None)  # the richest that fits whole
+    longest = max(len(f" {numbers[z]} {state.zones[z].name} ") for z in state.zones)
+    # the richest that fits whole with every zone's name whole, else the richest that fits whole
+    chosen = next((x for x in plans if x[1][2] <= height and x[1][0] - 3 >= longest), None)
+    if chosen is None:
+        chosen = next((x for x in plans if x[1][2] <= height), None)
     if chosen is None:
         chosen = next((x for x in plans if x[1][3] <= height), None)  # else the first that fits compactly
     if chosen is None:
