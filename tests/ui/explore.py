@@ -309,8 +309,8 @@ async def escape(pilot) -> None:
 TYPED = 0  # lines up to this long are typed key by key (each key costs a frame); longer ones pasted
 
 
-async def type_line(pilot, line: str, key: str = "enter") -> None:
-    """Put a line in the prompt and press ``key``."""
+async def put_line(pilot, line: str) -> None:
+    """Put a line in the prompt (the console previews it as it changes)."""
     prompt = pilot.app.query_one(ActionPrompt)
     prompt.focus()
     prompt.value = ""
@@ -320,6 +320,11 @@ async def type_line(pilot, line: str, key: str = "enter") -> None:
         prompt.value = line
         prompt.cursor_position = len(line)
         await pilot.pause()
+
+
+async def type_line(pilot, line: str, key: str = "enter") -> None:
+    """Put a line in the prompt and press ``key``."""
+    await put_line(pilot, line)
     await pilot.press(key)
 
 
@@ -669,17 +674,21 @@ def screen_text(app) -> str:
 
 def _prompt(name: str, line: str) -> StepFn:
     async def step(ex: Explorer, pilot) -> None:
-        ex.step = f"prompt: {name}: Enter"
+        ex.step = f"prompt: {name}: typed (the live preview)"
         before = len(pilot.app.game.log)
-        await type_line(pilot, line, "enter")
+        await put_line(pilot, line)
+        ex.step = f"prompt: {name}: Enter"
+        await pilot.press("enter")
         if line.startswith("note [") and line.isascii() and len(pilot.app.game.log) > before:
             await pilot.pause()
             shown = line[len("note "):][:12]
             assert shown in screen_text(pilot.app), f"the log does not show {shown!r} as typed (read as markup?)"
         if isinstance(pilot.app.screen, AskText):  # manual dice (a hostile file may ask for them)
             await escape(pilot)
+        ex.step = f"prompt: {name}: typed again"
+        await put_line(pilot, line)
         ex.step = f"prompt: {name}: Tab"
-        await type_line(pilot, line, "tab")
+        await pilot.press("tab")
         await pilot.press("escape")  # back to the prompt, wherever Tab moved the focus
         if name == "rename markup":  # the name is now in the palette's legal actions
             ex.step = f"prompt: {name}: ctrl+p"
