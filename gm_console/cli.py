@@ -149,7 +149,12 @@ def apply(
     applied: list[dict[str, Any]] = []
     for i, line in enumerate(actions):
         try:
-            events = game.push_entry(game.parse(line))
+            action = game.parse(line)
+            if getattr(action, "template", None) is not None:  # add UNIT from=library:ID: the template into the file, once
+                from gm_console.files.library import bring_template
+
+                bring_template(game, action, file)
+            events = game.push_entry(action)
         except GMError as exc:
             _fail([f"action {i + 1} ({line!r}): {exc}; nothing was saved"], as_json)
         applied.append({"action": game.lines()[-1], "events": [e.to_json() for e in events]})

@@ -37,6 +37,10 @@ def value_strategy(kind: n.Kind) -> st.SearchStrategy:
         return st.builds(lambda c, s, m: str(n.DiceExpr(c, s, m)), st.integers(1, 9), st.integers(2, 100), st.integers(-9, 9))
     if kind is n.DURATION_KIND:
         return st.builds(lambda k, u: f"{k}{u}", st.integers(1, 9), st.sampled_from("trs"))
+    from gm_console.core.actions import TEMPLATE_REF
+
+    if kind is TEMPLATE_REF:  # add ... from=library:ID holds the id
+        return IDS
 
     def parses(text: str) -> bool:
         try:

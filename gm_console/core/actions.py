@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_console.core import notation as n
 from gm_console.core import timing
+from gm_console.core.bounds import shown
 from gm_console.core.dice import DiceExpr, check_faces
-from gm_console.core.errors import IllegalAction, NotationError
+from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.events import Event
 from gm_console.core.state import Condition, State, Unit
 
@@ -125,29 +126,102 @@ def check_dice(action: Action, state: State, ctx: Context) -> None:
 # ------------------------------------------------------------------ generic actions
 
 
+TEMPLATE_PREFIX = "library:"
+
+
+def _template_ref(text: str) -> str:
+    kind, colon, tid = text.partition(":")
+    if not colon or kind != "library":
+        if kind == "party" and colon:
+            raise NotationError(
+                f"{text} is a party character: it comes into a fight in the file's [[units]] (from = \"{text}\"); "
+                "at the table, add brings library templates: from=library:ID"
+            )
+        raise NotationError(f"expected a library template like library:raider, got {shown(text)}")
+    return n.ident("template").parse(tid)
+
+
+TEMPLATE_REF = n.Kind("library:ID", _template_ref, lambda tid: TEMPLATE_PREFIX + tid)
+
+
+def unit_from_spec(spec: dict[str, Any]) -> Unit:
+    """A unit as a ``[[units]]`` table sets it up (before its systems fill it in)."""
+    unit = Unit(
+        spec["id"],
+        spec.get("name", spec["id"]),
+        spec["side"],
+        spec.get("zone"),
+        dict(spec.get("stats", {})),
+        tuple(spec.get("traits", ())),
+        tuple(spec.get("items", ())),
+    )
+    for cond in spec.get("conditions", ()):
+        duration = cond.get("for")
+        remaining = int(duration[:-1]) if duration else None
+        per = n.DURATION_UNITS[duration[-1]] if duration else None
+        unit.conditions[cond["name"].lower()] = Condition(cond["name"], remaining, per)
+    return unit
+
+
+TEMPLATE_RULE = "templates"
+
+
 @dataclass(frozen=True, kw_only=True)
 class AddUnit(Action):
+    """Bring a unit in mid-fight: a new one (``add gob3 foes hp=8``), a copy of
+    one in play (``copy=gob1``), or one built from a template
+    (``add raider3 from=library:raider``): the encounter's ``[templates.raider]``,
+    copied in from its libraries by the file layer when the line was typed, is
+    built as a ``[[units]]`` table would be (so a replay needs no library)."""
+
     VERB = "add"
-    SUMMARY = "Bring a new unit into the fight, optionally copying another unit's stats."
+    SUMMARY = (
+        "Bring a new unit into the fight, optionally copying another unit's stats, "
+        "or built from a library template (from=library:ID, its side unless one is given)."
+    )
     EXAMPLE = 'add gob3 enemies name="Goblin Archer" zone=bridge copy=gob1 hp=8'
     SYNTAX = (
         n.Arg("unit", n.WORD, label="ID"),
-        n.Arg("side", n.SIDE),
+        n.Arg("side", n.SIDE, optional=True),
+        n.Opt("template", TEMPLATE_REF, key="from"),
         n.Opt("name", n.NAME),
         n.Opt("zone", n.ZONE),
         n.Opt("copy", n.UNIT),
+        n.Opt("side", n.SIDE),
         n.Extras("stats"),
     )
     unit: str
-    side: str
+    side: str | None = None
     name: str | None = None
     zone: str | None = None
     copy: str | None = None
+    template: str | None = None  # a template id: the encounter's [templates.ID]
     stats: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.template is None:
+            if self.side is None:
+                raise NotationError("add: missing SIDE (usage: add ID SIDE [...], or add ID from=library:TEMPLATE [side=SIDE])")
+            return
+        if self.copy is not None:
+            raise NotationError("add: copy= and from= both say what the unit is built from: give one")
+        keys = [k for k, _ in self.stats]
+        if "count" in keys:
+            raise NotationError(
+                "add: count= numbers copies in the encounter file's [[units]]; at the table, add each unit with its own id"
+            )
+        if keys:
+            raise NotationError(
+                f"add: from={TEMPLATE_PREFIX}{self.template} brings the template's stats; "
+                f"change {', '.join(keys)} after it joins (set UNIT STAT N)"
+            )
 
     def check(self, state: State, ctx: Context) -> None:
         if self.unit in state.units:
             raise IllegalAction(f"there is already a unit with id {self.unit!r}", "unit ids are unique")
+        if self.template is not None:
+            self._check_template(state, ctx)
+            return
         state.side(self.side)
         if self.zone is not None:
             state.zone(self.zone)
@@ -160,6 +234,14 @@ class AddUnit(Action):
             system.check_add(state, self, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
+        if self.template is not None:
+            unit = self._build(state, ctx, self.template_spec(ctx.setup))
+            ctx.emit(
+                f"{unit.name} joins the fight on {state.sides[unit.side].name}'s side ({TEMPLATE_PREFIX}{self.template})",
+                "info",
+                unit.id,
+            )
+            return
         template = state.units[self.copy] if self.copy else None
         unit = Unit(
             self.unit,
@@ -175,6 +257,73 @@ class AddUnit(Action):
         for system in ctx.each_system():
             system.unit_added(state, unit, template, ctx)
         ctx.emit(f"{unit.name} joins the fight on {state.sides[unit.side].name}'s side", "info", unit.id)
+
+    # -- a unit from a template
+    def template_spec(self, setup: Setup) -> dict[str, Any]:
+        """The ``[[units]]`` table this add builds: the template with the id typed,
+        the side and zone given (else the template's), the name given (else the
+        template's, numbered as count numbers copies: raider3 is "Relay Raider 3")."""
+        from copy import deepcopy
+
+        table = setup.templates.get(self.template)
+        if table is None:
+            from gm_console.core.errors import UnknownName
+
+            known = UnknownName("template", self.template, setup.templates)
+            raise IllegalAction(
+                f"{known} in this encounter's [templates]; the console copies one in from the "
+                "encounter's libraries when the line is typed",
+                TEMPLATE_RULE,
+            )
+        spec = deepcopy(table)
+        spec["id"] = self.unit
+        side = self.side or table.get("side")
+        if side is None:
+            raise IllegalAction(
+                f"{TEMPLATE_PREFIX}{self.template} names no side: give one (add {self.unit} SIDE from={TEMPLATE_PREFIX}{self.template})",
+                TEMPLATE_RULE,
+            )
+        spec["side"] = side
+        if self.zone is not None:
+            spec["zone"] = self.zone
+        if self.name is not None:
+            spec["name"] = self.name
+        elif "name" in table:
+            number = self.unit[len(self.template) :] if self.unit.startswith(self.template) else ""
+            if number.isdigit() and number.isascii():
+                spec["name"] = f"{table['name']} {number}"
+        return spec
+
+    def _check_template(self, state: State, ctx: Context) -> None:
+        spec = self.template_spec(ctx.setup)
+        where = f"{TEMPLATE_PREFIX}{self.template}"
+        if spec["side"] not in state.sides:
+            from gm_console.core.errors import UnknownName
+
+            given = "" if self.side else f" (the side its template names, templates.{self.template}.side)"
+            raise IllegalAction(f"{where}: {UnknownName('side', spec['side'], state.sides)}{given}", TEMPLATE_RULE)
+        if spec.get("zone") is not None and spec["zone"] not in state.zones:
+            from gm_console.core.errors import UnknownName
+
+            given = "" if self.zone else f" (the zone its template names, templates.{self.template}.zone)"
+            raise IllegalAction(f"{where}: {UnknownName('zone', spec['zone'], state.zones)}{given}", TEMPLATE_RULE)
+        for system in ctx.each_system():
+            system.check_add(state, self, ctx)
+        # built on a copy: what only building finds (an unknown card, a weapon) is refused here, not half-applied
+        probe = state.copy()
+        try:
+            self._build(probe, Context(ctx.rules, ctx.systems, ctx.setup, ctx.index), spec)
+        except GMError as exc:
+            raise IllegalAction(f"{where}: templates.{self.template}: {exc}", TEMPLATE_RULE) from None
+
+    def _build(self, state: State, ctx: Context, spec: dict[str, Any]) -> Unit:
+        """Build ``spec`` as the setup builds a ``[[units]]`` table: each system's ``init_unit``."""
+        unit = unit_from_spec(spec)
+        state.units[unit.id] = unit
+        view = ctx.setup.with_unit(spec)
+        for name, system in ctx.systems.items():
+            system.init_unit(state, unit, spec.get(name), view, ctx.rules)
+        return unit
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
+from typing import Any
 
 from gm_console.core import dice as dice_mod
 from gm_console.core import notation as n
-from gm_console.core.actions import GENERIC_ACTIONS, Action, Context
+from gm_console.core.actions import GENERIC_ACTIONS, Action, Context, unit_from_spec
 from gm_console.core.bounds import shown
-from gm_console.core.errors import GMError, NothingToRedo, NothingToUndo, NotationError, UnknownName
+from gm_console.core.errors import GMError, IllegalAction, NothingToRedo, NothingToUndo, NotationError, UnknownName
 from gm_console.core.events import Event
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
-from gm_console.core.state import Clock, Condition, Side, State, Unit, Zone
+from gm_console.core.state import Clock, Side, State, Zone
 from gm_console.core.system import System, all_systems, get_system
-from gm_console.core.notation import DURATION_UNITS
 
 
 def verb_table(systems: Iterable[System]) -> dict[str, type[Action]]:
@@ -86,20 +86,7 @@ def build_initial_state(setup: Setup, systems: dict[str, System], rules: Rules) 
         if board is not None:
             state.boards[name] = board
     for spec in setup.units:
-        unit = Unit(
-            spec["id"],
-            spec.get("name", spec["id"]),
-            spec["side"],
-            spec.get("zone"),
-            dict(spec.get("stats", {})),
-            tuple(spec.get("traits", ())),
-            tuple(spec.get("items", ())),
-        )
-        for cond in spec.get("conditions", ()):
-            duration = cond.get("for")
-            remaining = int(duration[:-1]) if duration else None
-            per = DURATION_UNITS[duration[-1]] if duration else None
-            unit.conditions[cond["name"].lower()] = Condition(cond["name"], remaining, per)
+        unit = unit_from_spec(spec)  # as ``add UNIT from=library:ID`` builds one mid-fight
         state.units[unit.id] = unit
         for name, system in systems.items():
             system.init_unit(state, unit, spec.get(name), setup, rules)
@@ -150,6 +137,30 @@ class Game:
 
     def context(self, index: int | None = None) -> Context:
         return Context(self.rules, self.systems, self.setup, len(self.log) if index is None else index)
+
+    # ------------------------------------------------------------ templates
+    def add_template(self, key: str, table: dict[str, Any]) -> bool:
+        """Keep a unit template in the encounter (``[templates.KEY]``) for
+        ``add UNIT from=library:KEY``: checked as the file's would be, saved with
+        the encounter, so the add replays whatever the library says later. The
+        file layer reads it from a library (files/library.py ``bring_template``),
+        the journal from its record. True when new; the same table again is
+        nothing; another table under a key already kept is refused."""
+        from gm_console.core.setup import check_template
+
+        table_, problems = check_template(self.setup, key, table)
+        if problems or table_ is None:
+            raise NotationError("; ".join(str(p) for p in problems))
+        kept = self.setup.templates.get(key)
+        if kept is not None:
+            if kept == table_:
+                return False
+            raise IllegalAction(
+                f"this encounter already holds another template {key!r} (templates.{key}); "
+                "its adds replay from that one", "templates"
+            )
+        self.setup.add_template(key, table_)
+        return True
 
     # ------------------------------------------------------------ dice
     def dice_needed(self, action: Action) -> tuple[int, ...]:

@@ -263,7 +263,9 @@ class Lit:
 
 @dataclass(frozen=True)
 class Opt:
-    """A ``key=value`` option stored in field ``name`` (key defaults to the name)."""
+    """A ``key=value`` option stored in field ``name`` (key defaults to the name).
+    An Opt of an optional argument's field is that argument's ``key=value``
+    form: either may be typed (not both), the argument's form is written."""
 
     name: str
     kind: Kind
@@ -366,6 +368,7 @@ def parse_with(cls: type[Action], line: str, tokens: list[Token]) -> Action:
         rest = rest[:-1]
 
     positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
+    positional_names = {s.name for s in positional if isinstance(s, Arg)}  # an Opt of one of these is its key=value form
     options = {s.word: s for s in cls.SYNTAX if isinstance(s, Opt)}
     flags = {s.text: s for s in cls.SYNTAX if isinstance(s, Flag)}
     extras = next((s for s in cls.SYNTAX if isinstance(s, Extras)), None)
@@ -379,7 +382,8 @@ def parse_with(cls: type[Action], line: str, tokens: list[Token]) -> Action:
             opt = options.get(tok.key)
             if opt is not None:
                 if opt.name in values:
-                    raise NotationError(where + f"option {tok.key}= given twice" + hint)
+                    twice = f"option {tok.key}= given twice" if opt.name not in positional_names else f"{tok.key} given twice (as a word and as {tok.key}=)"
+                    raise NotationError(where + twice + hint)
                 values[opt.name] = _convert(opt.kind, tok.text, where + tok.key + "=")
             elif extras is not None:
                 extra_pairs.append((tok.key, _convert(INT, tok.text, where + tok.key + "=")))
@@ -402,6 +406,8 @@ def parse_with(cls: type[Action], line: str, tokens: list[Token]) -> Action:
             if tok.quoted or tok.text != spec.text:
                 raise NotationError(where + f"expected {spec.text!r}, got {tok.text!r}" + hint)
         else:
+            if spec.name in values:  # given as key= before
+                raise NotationError(where + f"{spec.name} given twice (as {spec.name}= and as a word)" + hint)
             values[spec.name] = _convert(spec.kind, tok.text, where)
         pos_i += 1
         i += 1
@@ -455,6 +461,8 @@ def format_with(action: Action) -> str:
         if isinstance(spec, Flag) and getattr(action, spec.name):
             parts.append(spec.text)
         elif isinstance(spec, Opt):
+            if any(isinstance(p, Arg) and p.name == spec.name for p in positional):
+                continue  # the key=value form of an argument: the argument is written
             value = getattr(action, spec.name)
             if value != spec.default:
                 parts.append(f"{spec.word}={quote(spec.kind.format(value))}")

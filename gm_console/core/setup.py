@@ -8,6 +8,7 @@ schema here is the single source of truth for what that page says.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -92,6 +93,14 @@ def unit_schema(systems: list[System]) -> s.Table:
     return s.Table(keys, name="a unit table")
 
 
+def template_schema(systems: list[System]) -> s.Table:
+    """A unit template of an encounter's ``[templates.ID]``: a unit table
+    without its id (the key is the id), side optional (the side it usually joins)."""
+    keys = {k: v for k, v in unit_schema(systems).keys.items() if k != "id"}
+    keys["side"] = Key(s.Id(), doc="id of the side it joins unless the `add` names one")
+    return s.Table(keys, name="a unit template")
+
+
 def _admit_unused(keys: dict[str, Key], systems: list[System]) -> None:
     """Sections of registered systems the file does not use pass the schema, so
     that the cross-checks can say "not in systems" instead of "unknown key"."""
@@ -144,6 +153,11 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
         "party": Key(s.Str(), doc="the party file the characters come from, relative to this file (docs/campaign.md)"),
         "libraries": Key(s.List(s.Str(), unique=True), default=[], doc="library files of unit templates, relative to this file (docs/campaign.md)"),
         "units": Key(s.List(unit_schema(systems)), default=[], doc="everyone in the fight at the start"),
+        "templates": Key(
+            s.Table(extra=template_schema(systems), name="a table of unit templates by id"),
+            default={},
+            doc="`[templates.ID]`: unit templates for `add UNIT from=library:ID`, copied in from the libraries when first used (docs/campaign.md)",
+        ),
     }
     for system in systems:
         if system.BOARD_TABLE is not None:
@@ -174,6 +188,21 @@ class Setup:
     units = property(lambda self: self.data.get("units", []))
     pools = property(lambda self: self.data.get("pools", {}))
     players = property(lambda self: self.data.get("players", {}))
+    templates = property(lambda self: self.data.get("templates", {}))
+
+    def add_template(self, key: str, table: dict[str, Any]) -> None:
+        """Keep a checked template (``Game.add_template``): the one change a setup
+        takes after loading, so that ``add UNIT from=library:KEY`` replays from
+        the encounter alone."""
+        self.data["templates"] = {**self.templates, key: table}
+        self._dumped = None
+
+    def with_unit(self, spec: Mapping[str, Any]) -> Setup:
+        """This setup as a unit joining mid-fight sees it (its table among the
+        units, for a system's ``init_unit`` that reads them)."""
+        view = Setup({k: v for k, v in self.data.items() if k != "units"}, self.catalogues)
+        view.data["units"] = [*self.units, dict(spec)]
+        return view
 
     def set_dice(self, mode: str) -> None:
         """The dice mode (auto/manual) the GM switched to: it belongs to the
@@ -222,8 +251,53 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
 
         for name in systems:
             get_system(name).check_setup(setup, problems)
+        for key, table in setup.templates.items():
+            problems += template_problems(setup, key, table)
     log = [line for line in _list(doc.get("log")) if isinstance(line, str)]
     return (None if problems else setup), log, problems
+
+
+def check_template(setup: Setup, key: str, table: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """A template for ``setup`` (from a library, or a recovery journal) checked
+    as the file's ``[templates.KEY]`` would be: (the normal table, problems)."""
+    path = f"templates.{key}"
+    if len(key) > 80 or not re.fullmatch(s.ID_PATTERN, key):
+        return None, [Problem(path, f"a template id is an id (a letter, then letters, digits, _ or -), got {s.shown_value(key)}")]
+    names = [n for n in setup.systems if n in system_names()]
+    from gm_console.core.system import get_system
+
+    out, problems = s.validate(table, template_schema([get_system(n) for n in names]), path)
+    if problems:
+        return None, problems
+    problems = template_problems(setup, key, out)
+    return (None if problems else out), problems
+
+
+def template_problems(setup: Setup, key: str, table: dict[str, Any]) -> list[Problem]:
+    """What the systems say of a template, as of a unit of the setup (a CTB unit
+    needs its table, ...), at ``templates.KEY``: each system checks a setup
+    whose one unit is the template."""
+    from gm_console.core.system import get_system
+
+    path = f"templates.{key}"
+    problems: list[Problem] = []
+    used = set(setup.systems)
+    for name in system_names():
+        if name in table and name not in used:
+            problems.append(Problem(f"{path}.{name}", f"a {name} table, but {name!r} is not in systems"))
+    if problems or not setup.sides:
+        return problems
+    spec = {**table, "id": key, "side": table.get("side") or setup.sides[0]["id"]}
+    spec.pop("zone", None)  # a template's zone is checked where it is used: an `add` may name another
+    probe = Setup({**{k: v for k, v in setup.data.items() if k != "templates"}, "units": [spec]}, setup.catalogues)
+    found: list[Problem] = []
+    for name in setup.systems:
+        if name in system_names():
+            get_system(name).check_setup(probe, found)
+    for p in found:
+        if p.path == "units[0]" or p.path.startswith(("units[0].", "units[0][")):
+            problems.append(Problem(path + p.path[len("units[0]") :], p.message))
+    return problems
 
 
 def _list(value: Any) -> list[Any]:

@@ -2,7 +2,8 @@
 
 When the console opens an encounter it writes a journal in the user data
 folder: the encounter document as it was, then one JSON line per change of
-the log (``{"push": "<notation>"}`` or ``{"pop": 1}``), each flushed and
+the log (``{"push": "<notation>"}`` or ``{"pop": 1}``; before an add from a
+library, ``{"template": ID, "table": {...}}``), each flushed and
 fsynced before the console shows the result. A clean quit deletes it; after
 a crash or a kill the next start finds it and offers to recover. A torn last
 line (killed mid-write) is ignored: at most the action in flight is lost.
@@ -19,8 +20,10 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 try:  # POSIX: a live session locks its journal
     import fcntl
@@ -92,6 +95,7 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._handle = None
+        self._templates: set[str] = set()  # the templates the journal holds (its base's, then its records')
 
     def start(self, game: Game, source: Path | None) -> None:
         """Begin a journal from the game as it is now (its whole log is the base)."""
@@ -105,6 +109,7 @@ class Journal:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)
+        self._templates = set(game.setup.templates)
         self._handle = open(self.path, "a", encoding="utf-8")
         if fcntl is not None:  # other consoles see it is live and leave it alone
             try:
@@ -119,7 +124,15 @@ class Journal:
         self._handle.flush()
         os.fsync(self._handle.fileno())
 
-    def push(self, line: str) -> None:
+    def push(self, line: str, templates: Mapping[str, Any] | None = None) -> None:
+        """Record a line pushed; first, each of ``templates`` (the encounter's,
+        ``Setup.templates``) the journal does not hold yet, as
+        ``{"template": KEY, "table": {...}}``: an ``add UNIT from=library:KEY``
+        then recovers from the journal alone, whatever the library says later."""
+        for key, table in (templates or {}).items():
+            if key not in self._templates:
+                self._write({"template": key, "table": table})
+                self._templates.add(key)
         self._write({"push": line})
 
     def pop(self) -> None:
@@ -175,6 +188,9 @@ def read_journal(path: Path) -> Recovered | None:
         if not isinstance(record, dict):
             break
         try:
+            if isinstance(record.get("template"), str) and isinstance(record.get("table"), dict):
+                game.add_template(record["template"], record["table"])  # before the add that uses it
+                continue
             if isinstance(record.get("push"), str):
                 game.push(game.parse(record["push"], names=False))  # ids as written: never names
             elif "pop" in record:

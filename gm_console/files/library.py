@@ -332,13 +332,14 @@ def _line_of_key(text: str, key: str) -> int | None:
 def template_unit(
     base: Path, libraries: list[str], tid: str, systems: list[str], overrides: dict[str, Any]
 ) -> dict[str, Any]:
-    """The unit table ``add UNIT from=library:ID`` brings in (for the log to hold). Raises LookupError."""
+    """The unit table ``add UNIT from=library:ID`` brings in (for the encounter
+    to keep). Raises LookupError naming the library file and key path."""
     libs = []
-    for ref in libraries:
+    for j, ref in enumerate(libraries):
         try:
             libs.append(load_library(base / ref))
         except LibraryFileError as exc:
-            raise LookupError("; ".join(exc.messages())) from None
+            raise LookupError(f"libraries[{j}]: " + "; ".join(exc.messages())) from None
     if not libs:
         raise LookupError('this encounter lists no library (libraries = ["bestiary.toml"] at the top of the file)')
     found, lib = template(libs, tid)
@@ -346,6 +347,44 @@ def template_unit(
     if unwanted:
         raise LookupError(f"library:{tid} is a {', '.join(lib.systems)} template ({lib.path}); this encounter runs {', '.join(unwanted)}")
     return _only_systems(merge(found, overrides), systems)
+
+
+def bring_template(game: Any, action: Any, encounter: Path | None) -> bool:
+    """Before an ``add UNIT from=library:ID`` line the GM typed is pushed: copy
+    the template from the encounter's libraries (relative to ``encounter``, the
+    file; the working folder when there is none) into the game's
+    ``[templates]`` (``Game.add_template``), unless it is there already. From
+    then on the encounter holds it: the add replays, and saves, without the
+    library. True when a template was copied in; an IllegalAction names the
+    library file and key path when it cannot be."""
+    from gm_console.core.actions import TEMPLATE_PREFIX, TEMPLATE_RULE
+    from gm_console.core.errors import IllegalAction
+
+    tid = getattr(action, "template", None)
+    if not isinstance(tid, str) or getattr(action, "VERB", None) != "add" or tid in game.setup.templates:
+        return False
+    base = encounter.parent if encounter is not None else Path.cwd()
+    libraries = [ref for ref in game.setup.data.get("libraries", []) if isinstance(ref, str)]
+    try:
+        table = template_unit(base, libraries, tid, list(game.setup.systems), {})
+    except LookupError as exc:
+        raise IllegalAction(f"from={TEMPLATE_PREFIX}{tid}: {exc}", TEMPLATE_RULE) from None
+    table.pop("id", None)
+    if table.get("side") is not None and table["side"] not in {s["id"] for s in game.setup.sides}:
+        other = table.pop("side")  # a side of another encounter: this one's add names its own
+        if getattr(action, "side", None) is None:
+            raise IllegalAction(
+                f"from={TEMPLATE_PREFIX}{tid}: the template joins side {other!r}, which this encounter does not have; "
+                f"give one (add {action.unit} SIDE from={TEMPLATE_PREFIX}{tid})", TEMPLATE_RULE
+            )
+    if table.get("zone") is not None and table["zone"] not in {z["id"] for z in game.setup.zones}:
+        table.pop("zone")
+    try:
+        return game.add_template(tid, table)
+    except IllegalAction:
+        raise
+    except ValueError as exc:  # what the encounter's checks say of the template (a CTB unit needs its table ...)
+        raise IllegalAction(f"from={TEMPLATE_PREFIX}{tid}: {exc}", TEMPLATE_RULE) from None
 
 
 ResolveHook = Callable[[dict[str, Any], Path, str], Any]

@@ -384,6 +384,10 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             return False
         try:
             action = self.game.parse(line)
+            if getattr(action, "template", None) is not None:  # add UNIT from=library:ID
+                from gm_console.files.library import bring_template
+
+                bring_template(self.game, action, self.path)  # the template into the encounter, once
             self.game.check_entry(action)
             sides = self.game.dice_needed(action)
             if sides and self.dice_mode == "manual":

@@ -156,7 +156,7 @@ class SessionCommands:
 
     def journal_push(self) -> None:
         if self.journal is not None:
-            self.journal.push(self.game.lines()[-1])
+            self.journal.push(self.game.lines()[-1], self.game.setup.templates)
 
     def journal_pop(self) -> None:
         if self.journal is not None:
