@@ -245,3 +245,41 @@ async def test_zone_names_are_whole_when_the_map_has_room_and_the_header_fits(si
         status = app.query_one("#status")
         shown = status.render().plain if hasattr(status.render(), "plain") else str(status.render())
         assert shown.rstrip().endswith("reactor-night-shift.toml")  # the header ends whole, not cut
+
+
+def _one_left_game():
+    from tests.conflict.helpers import game
+
+    g = game()
+    for line in ("cond ava Defeated", "turn kai", "next", "turn gob", "next"):
+        g.push(g.parse(line))
+    return g
+
+
+def test_the_only_character_who_can_go_mid_round_and_at_a_rounds_start_alike():
+    g = _one_left_game()
+    # mid-round: Kai has acted, Ava is Defeated: Boss is the only one; next started Boss's turn and says why
+    assert g.state.clock.active == "boss"
+    assert any("Boss is the only one who can take the next turn: it starts" in e.text for e in g.events[-1])
+    g.push(g.parse("next"))  # round 2: Kai is the players' only one, but the GM's side may still seize
+    assert g.state.clock.round == 2 and g.state.clock.active is None
+    assert any("Kai is the only one of the players who can go: next starts the turn, unless" in e.text for e in g.events[-1])
+    g.push(g.parse("next"))
+    assert g.state.clock.active == "kai"
+    assert any("Kai is the only one who can take the next turn: it starts" in e.text for e in g.events[-1])
+    for line in ("cond gob Defeated", "cond boss Defeated", "next"):  # no one else left: round 3 starts Kai's turn by itself
+        g.push(g.parse(line))
+    assert g.state.clock.round == 3 and g.state.clock.active == "kai"
+    assert any("Kai is the only one who can take the next turn: it starts" in e.text for e in g.events[-1])
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_log_says_when_the_only_character_who_can_go_starts(size):
+    from gm_console.ui.widgets.log_pane import LogPane
+
+    app = GMConsoleApp(_one_left_game())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        text = "\n".join(log.entry_text(i) for i in range(log.option_count))
+        assert "Boss is the only one who can take the next turn: it starts (house rule auto_pick)" in " ".join(text.split())

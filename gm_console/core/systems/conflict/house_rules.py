@@ -159,8 +159,9 @@ AUTO_PICK = _rule(
     s.Bool(),
     True,
     "Start the only possible turn",
-    "Within a round, when `next` ends a turn and only one character may go next, that turn starts at "
-    "once. A new round always waits for a pick (`turn`, or `seize` by the GM).",
+    "When only one character can take the next turn, `next` starts it and the log says so, within a round "
+    "and at a round's start alike. At a round's start the GM's side may still seize the opening, so while "
+    "it has anyone able to act a lone player character waits for `next` (the log says so) or a `seize`.",
 )
 SEIZE_EACH_ROUND = _rule(
     "seize_each_round",

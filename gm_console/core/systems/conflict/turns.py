@@ -142,16 +142,29 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
         b.to_go = other(preferred)
         ctx.emit(f"{cap(side_label(preferred))} {verb(preferred, 'have')} no one left to act: {side_label(b.to_go)} {verb(b.to_go, 'finish')} the round", "rule")
     else:
-        end_round(state, ctx)
+        end_round(state, ctx, auto=auto)
         return
     left = candidates(state, b.to_go)
     if auto and len(left) == 1 and rule(ctx, "auto_pick"):
-        start_turn(state, ctx, left[0])
+        start_only(state, ctx, left[0])
     else:
         ctx.emit(f"{cap(side_label(b.to_go))} {verb(b.to_go, 'pick')} who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
 
 
-def end_round(state: State, ctx: Context) -> None:
+def start_only(state: State, ctx: Context, uid: str) -> None:
+    """The one character who can take the next turn takes it, and the log says why."""
+    ctx.emit(f"{unit_name(state, uid)} is the only one who can take the next turn: it starts (house rule auto_pick)", "rule", uid)
+    start_turn(state, ctx, uid)
+
+
+def seizable(state: State) -> bool:
+    """At a round's start, whether the GM's side could still seize the opening
+    (``seize UNIT``): then one player character is not the only one who can go."""
+    b = board(state)
+    return b.to_go == "players" and not b.acted and state.clock.active is None and bool(candidates(state, "gm"))
+
+
+def end_round(state: State, ctx: Context, *, auto: bool = False) -> None:
     b = board(state)
     timing.end_round(state, ctx)
     state.clock.round += 1
@@ -165,6 +178,17 @@ def end_round(state: State, ctx: Context) -> None:
         f"Round {state.clock.round} begins: {side_label(b.to_go)} {verb(b.to_go, 'pick')} who goes first ({', '.join(unit_name(state, u) for u in left) or 'no one can act'})",
         "turn",
     )
+    if len(left) == 1 and rule(ctx, "auto_pick"):  # the same as within a round
+        if not seizable(state):
+            if auto:
+                start_only(state, ctx, left[0])
+        else:
+            ctx.emit(
+                f"{unit_name(state, left[0])} is the only one of {side_label(b.to_go)} who can go: next starts the turn, "
+                "unless the GM's side seizes the opening first (seize UNIT)",
+                "rule",
+                left[0],
+            )
 
 
 def after_end(state: State, ctx: Context) -> State:
@@ -203,6 +227,6 @@ def advance(state: State, ctx: Context) -> None:
         ctx.emit(f"{unit_name(state, first[0])} opens: {first[1]}", "rule", first[0])
         start_turn(state, ctx, first[0])
     elif len(mine) == 1:
-        start_turn(state, ctx, mine[0])
+        start_only(state, ctx, mine[0])
     else:
         pick(state, ctx, b.to_go, auto=True)
