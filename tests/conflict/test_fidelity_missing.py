@@ -210,3 +210,62 @@ def test_C40_3_repeated_exposure_can_create_or_worsen_a_trait_even_when_the_inju
     assert "Kai's Trait Deafened worsens to Deafened 2" in events
     play(g, "avoid kai")
     assert "Deafened 2" in g.state.units["kai"].traits and "Deafened" not in g.state.units["kai"].traits
+
+
+# ------------------------------------------------------------ finding a Hidden X weapon
+
+
+def test_C143b_finding_a_concealed_hidden_x_weapon_is_insight_or_reason_plus_security_at_difficulty_x():
+    g = game(**GM_FIRST)
+    play(g, "turn gob", "minor gob conceal", "next", "turn kai")
+    assert board(g).chars["gob"].concealed == ("knife",)
+    action = g.parse("find kai gob")
+    assert g.dice_needed(action) == (20, 20)
+    events = play(g, "find kai gob [5,15]")
+    assert any("Kai searches Gob for Knife: Insight 8 + Security 2 = 10, Difficulty 1;" in e and "succeeds" in e for e in events)
+    assert "Kai finds Gob's concealed Knife" in events and board(g).chars["gob"].concealed == ()
+    assert g.parse("find kai gob knife attr=reason").notation() == "find kai gob knife attr=reason"
+
+
+def test_C143b_find_needs_a_concealed_weapon_and_insight_or_reason():
+    g = game(**GM_FIRST)
+    play(g, "turn gob", "next", "turn kai")
+    with pytest.raises(IllegalAction, match=r"Gob has no concealed weapon"):
+        g.push_line("find kai gob")
+    with pytest.raises(IllegalAction, match=r"Insight or Reason"):
+        g.push_line("find kai gob attr=daring")
+
+
+# ------------------------------------------------------------ treatment and healing aids
+
+
+INJURED = {"units_conflict": {"kai": {"near": ["ava"], "injuries": [{"name": "Burned Hand", "severity": 3}]}}}
+
+
+def test_C113_4_a_medical_facility_or_the_cysuit_acts_as_a_trait_lowering_the_difficulty():
+    g = game(conflict={"first": "ava"}, **INJURED)
+    events = play(g, "turn ava", "treat ava kai aid=1 [5,6]")
+    assert any("Difficulty 2 (3 -1 aid)" in e for e in events)
+
+
+def test_C113_4_assistance_adds_a_d20_to_the_medics_pool():
+    g = game(conflict={"first": "ava"}, **INJURED)
+    play(g, "turn ava")
+    assert g.dice_needed(g.parse("treat ava kai assist=1")) == (20, 20, 20)
+    play(g, "treat ava kai assist=1 [5,6,7]")
+    assert board(g).chars["kai"].injuries[0].treated
+    g = game(house_rules={"conflict": {"assistance": "difficulty"}}, **INJURED)
+    play(g, "endconflict")
+    events = play(g, "heal ava kai assist=1 [5,6]")
+    assert any("-1 assistance" in e for e in events)
+
+
+def test_C113_5_remote_assistance_needs_a_full_or_limited_connection():
+    g = game(conflict={"connection": "offline"}, **INJURED)
+    play(g, "endconflict")
+    with pytest.raises(IllegalAction, match=r"remote Assistance needs a Full or Limited connection; it is Offline \(link full\|limited\) \[treating Injuries\]"):
+        g.push_line("heal ava kai assist=1 remote")
+    events = play(g, "link limited")
+    assert "The connection is now Limited" in events
+    play(g, "heal ava kai assist=1 remote [1,2,7]")  # Difficulty 4: 3 +1 untreated
+    assert board(g).chars["kai"].injuries == []

@@ -56,6 +56,7 @@ class Char:
     avoided: bool = False  # a Notable NPC's once-a-scene Threat Avoid is used
     grace: int = 0  # scenes the cysuit keeps a Dying wearer alive beyond this one
     breaches: tuple[str, ...] = ()  # Traits naming a failed cysuit protection
+    concealed: tuple[str, ...] = ()  # Hidden weapons concealed (a Conceal Minor Action) and not yet found
 
     @property
     def npc(self) -> bool:
@@ -78,6 +79,7 @@ class Char:
             "avoided_this_scene": self.avoided,
             "cysuit_grace": self.grace,
             "cysuit_breaches": list(self.breaches),
+            "concealed": list(self.concealed),
         }
 
 
@@ -211,6 +213,7 @@ class Board:
     complications: list[str] = field(default_factory=list)
     scene: int = 1
     over: bool = False  # the conflict has ended (endconflict): no more turns; healing may begin
+    connection: str = "full"  # the link for the Vitalis burst and remote help: full, limited, offline
 
     def char(self, uid: str) -> Char:
         return self.chars[uid]
@@ -236,12 +239,14 @@ class Board:
             list(self.complications),
             self.scene,
             self.over,
+            self.connection,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scene": self.scene,
             "over": self.over,
+            "connection": self.connection,
             "opening": self.opening,
             "first": self.first,
             "to_go": self.to_go,

@@ -222,6 +222,18 @@ COMPROMISED_ENDS_GRACE = _rule(
     "only, and the grace still holds.",
 )
 
+ASSISTANCE = _rule(
+    "assistance",
+    s.Str(choices=("die", "difficulty")),
+    "die",
+    "What Assistance does for treatment and healing",
+    "The text makes a medical facility, the patient's cysuit, remote specialists and supplies count as Traits "
+    "and Assistance, but its Assistance chapter is missing. 'die' (the default, the usual 2d20 help): each "
+    "Assistance adds one d20 to the medic's pool, rolled at the medic's target number (treat/heal assist=N). "
+    "'difficulty': each lowers the Difficulty by 1 instead. A Trait that helps (aid=N) always lowers the "
+    "Difficulty by 1 each.",
+)
+
 HOUSE_RULES = (
     MOMENTUM_CAP,
     THREAT_DEFICIT,
@@ -245,6 +257,7 @@ HOUSE_RULES = (
     COUNTER_WEAPONS,
     GRACE_SCENES,
     COMPROMISED_ENDS_GRACE,
+    ASSISTANCE,
 )
 
 

@@ -327,8 +327,11 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "though the Trait remains; during the conflict it is a Major Action of the medic's turn. Removing it "
         "needs proper care out of combat, once endconflict has closed the fight (heal): Control + Medicine at its "
         "Severity, taking that many hours; untreated it is 1 Difficulty harder with a complication range 1 wider. "
-        "A medical bay, the patient's cysuit, remote specialists and compatible supplies count as Traits and "
-        "help. Debilitating weapons make both 1 harder. Synthetics use Engineering.",
+        "A medical bay, the patient's cysuit and compatible supplies are helping Traits, each 1 Difficulty "
+        "off (aid=N); a helper or a remote specialist is Assistance (assist=N: one more d20 each at the medic's "
+        "target, house rule assistance). Help from afar (remote) only reaches the table over a Full or "
+        "Limited connection (link sets it; [conflict] connection in the file). Debilitating weapons make both "
+        "1 harder. Synthetics use Engineering.",
         ("treat", "heal", "medicine", "injury", "hours"),
     ),
     (
@@ -409,8 +412,9 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "Weapon qualities and what the console does with them: Accurate (Aim re-rolls up to two d20s), Area "
         "(1 Momentum per further target in the zone; may Succeed at Cost with atcost), Charge (after Prepare: "
         "charge=area|intense|piercing; an Area charge is 1 Severity lower), Cumbersome (Prepare first), "
-        "Debilitating (treating and healing 1 harder), Hidden X (concealing takes a Minor Action; spotting it is "
-        "Insight or Reason + Security at Difficulty X), Inaccurate (Aim gives nothing), Intense (Severity steps "
+        "Debilitating (treating and healing 1 harder), Hidden X (concealing takes a Minor Action, minor UNIT "
+        "conceal, and the board remembers it; spotting it is Insight or Reason + Security at Difficulty X, "
+        "find UNIT TARGET), Inaccurate (Aim gives nothing), Intense (Severity steps "
         "cost 1 Momentum), Piercing (Protection does not count).",
         ("quality", "accurate", "area", "charge", "cumbersome", "debilitating", "hidden", "inaccurate", "intense", "piercing"),
     ),

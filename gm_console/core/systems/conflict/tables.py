@@ -70,6 +70,11 @@ BOARD_TABLE = s.Table(
         ),
         "first": Key(s.Id(), doc="the clear choice to take the first turn (else the GM asks, highest Daring first)"),
         "hazards": Key(s.List(HAZARD), default=[], doc="hazards stated at the start"),
+        "connection": Key(
+            s.Str(choices=("full", "limited", "offline")),
+            default="full",
+            doc="the link for remote help (remote Assistance needs full or limited); link changes it in play",
+        ),
         **EXTENSION_KEYS,
     },
     name="a conflict board table",
@@ -128,6 +133,7 @@ def make_board(setup: Any) -> Board:
     if problems:
         raise SetupError(problems)
     b = Board(catalogue, opening=data.get("opening", "players"), first=data.get("first"))
+    b.connection = data.get("connection", "full")
     b.to_go = b.opening
     for h in data.get("hazards", []):
         b.hazards[h["id"]] = Hazard(

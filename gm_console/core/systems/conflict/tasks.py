@@ -37,6 +37,7 @@ class RollPlan:
     comp_range: int = 1
     autofail: bool = False
     crit: int = 0  # a die at or under this scores two successes (0: none)
+    assist: int = 0  # d20s Assistance adds, rolled at this target
 
     @property
     def difficulty(self) -> int:
@@ -44,7 +45,7 @@ class RollPlan:
 
     @property
     def dice(self) -> int:
-        return 0 if self.autofail else 2 + self.buy + self.reroll
+        return 0 if self.autofail else 2 + self.buy + self.assist + self.reroll
 
     def describe(self, state: State) -> str:
         unit = state.units[self.unit]
@@ -123,6 +124,7 @@ def plan(
     reach_applies: bool = True,
     extra: list[tuple[str, int]] | None = None,
     comp_extra: int = 0,
+    assist: int = 0,
 ) -> RollPlan:
     check_names(state, uid, attr, spec)
     must_be_able(state, uid)  # no roll, on one's turn or not, while Defeated
@@ -143,6 +145,7 @@ def plan(
         rule(ctx, "complication_range") + comp_extra,
         autofail=c.fatigued and c.fatigued_attr == attr,
         crit=unit.stats.get(spec, 0) if rule(ctx, "critical_success") else 0,
+        assist=assist,
     )
 
 
@@ -150,8 +153,8 @@ def resolve(p: RollPlan, faces: tuple[int, ...]) -> Result:
     """Count successes; re-rolled dice replace the worst failures of the pool."""
     if p.autofail:
         return Result(p, (), 0, 0)
-    pool = list(faces[: 2 + p.buy])
-    for new in faces[2 + p.buy :]:
+    pool = list(faces[: 2 + p.buy + p.assist])
+    for new in faces[2 + p.buy + p.assist :]:
         fails = [i for i, f in enumerate(pool) if f > p.target]
         if not fails:
             break

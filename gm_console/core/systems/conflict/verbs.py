@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Recover, Scene, Suffer, Yield
+from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Link, Recover, Scene, Suffer, Yield
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Major, Minor, SpendAct
-from .verbs_tasks import FirstAid, Heal, Task, Treat
+from .verbs_tasks import FirstAid, Find, Heal, Task, Treat
 from .verbs_traits import GiveTrait, RemoveTrait
 from .verbs_turns import Keep, Seize, Turn
 
@@ -28,6 +28,8 @@ ACTIONS = (
     FirstAid,
     Treat,
     Heal,
+    Find,
+    Link,
     Fatigue,
     Recover,
     DeclareHazard,

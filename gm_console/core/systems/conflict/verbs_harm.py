@@ -15,6 +15,7 @@ from .common import (
     R_CONSEQUENCE,
     R_HAZARDS,
     R_OVER,
+    R_TREAT,
     R_YIELD,
     YIELDED,
     add_condition,
@@ -318,6 +319,27 @@ class Consequence(ConflictAction):
             "damage",
             self.unit,
         )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Link(ConflictAction):
+    VERB = "link"
+    PALETTE = "harm"
+    SUMMARY = (
+        "Set the connection the cysuits reach the outside through: full, limited or offline. Remote "
+        "Assistance for treatment and healing (treat/heal ... assist=N remote) needs full or limited."
+    )
+    EXAMPLE = "link offline"
+    SYNTAX = (n.Arg("connection", n.choice("full", "limited", "offline")),)
+    connection: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        if board(state).connection == self.connection:
+            raise IllegalAction(f"the connection is already {self.connection.capitalize()}", R_TREAT)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        board(state).connection = self.connection
+        ctx.emit(f"The connection is now {self.connection.capitalize()}", "rule")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -69,6 +69,9 @@ def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
         turn.aimed = True
     elif entry.effect == "prepare" and turn:
         turn.prepared = True
+    elif entry.effect == "conceal":
+        cat, c = board(state).catalogue, char(state, uid)
+        c.concealed = tuple(w for w in c.weapons if cat.weapon(w) and cat.weapon(w).hidden())
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,6 +14,7 @@ from .common import (
     DEAD,
     DEFEATED,
     R_FIRST_AID,
+    R_QUALITIES,
     R_TREAT,
     board,
     char,
@@ -228,16 +229,45 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
 class _Medicine(RollingAction):
     """What treat and heal share: a medic, a patient, which Injury, bought dice."""
 
-    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("target", n.UNIT, label="PATIENT"), n.Arg("injury", n.NAME, optional=True, label="INJURY"), BUY, PAY)
+    SYNTAX = (
+        n.Arg("unit", n.UNIT),
+        n.Arg("target", n.UNIT, label="PATIENT"),
+        n.Arg("injury", n.NAME, optional=True, label="INJURY"),
+        BUY,
+        PAY,
+        n.Opt("aid", n.INT, default=0),
+        n.Opt("assist", n.INT, default=0),
+        n.Flag("remote"),
+    )
     unit: str
     target: str
     injury: str | None = None
     buy: int = 0
     pay: str = "momentum"
+    aid: int = 0  # helping Traits: a medical facility, the patient's cysuit, compatible supplies (-1 each)
+    assist: int = 0  # Assistance: a helper, remote specialists (house rule assistance)
+    remote: bool = False  # some of the Assistance comes over the connection
     dice: tuple[int, ...] | None = None
 
     def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
+        check_range(self.aid, 0, 3, "aid")
+        check_range(self.assist, 0, 3, "assist")
+
+    def aids(self, state: State, ctx: Context) -> tuple[list[tuple[str, int]], int]:
+        """(Difficulty changes, Assistance dice) from aid=, assist= and remote."""
+        if self.remote:
+            link = board(state).connection
+            if not self.assist:
+                raise IllegalAction("remote names Assistance that comes over the connection: add assist=N", R_TREAT)
+            if link not in ("full", "limited"):
+                raise IllegalAction(
+                    f"remote Assistance needs a Full or Limited connection; it is {link.capitalize()} (link full|limited)", R_TREAT
+                )
+        mods = [("aid", -self.aid)] if self.aid else []
+        if self.assist and rule(ctx, "assistance") == "difficulty":
+            return mods + [("assistance", -self.assist)], 0
+        return mods, self.assist
 
     def check(self, state: State, ctx: Context) -> None:
         self.plans(state, ctx)
@@ -262,8 +292,9 @@ class Treat(_Medicine):
         inj = find_injury(state, self.target, self.injury, untreated_only=True)
         if self.unit != self.target and not in_reach(state, ctx, self.unit, self.target):
             raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_TREAT)
-        extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else [])
-        return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra)]
+        mods, dice = self.aids(state, ctx)
+        extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
+        return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra, assist=dice)]
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
@@ -293,10 +324,11 @@ class Heal(_Medicine):
         if not board(state).over:
             raise IllegalAction("healing an Injury happens outside combat: the conflict is still on (endconflict ends it)", R_TREAT)
         inj = find_injury(state, self.target, self.injury, untreated_only=False)
-        extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else [])
+        mods, dice = self.aids(state, ctx)
+        extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
         return [
             plan(state, ctx, self.unit, "control", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra,
-                 comp_extra=0 if inj.treated else 1)
+                 comp_extra=0 if inj.treated else 1, assist=dice)
         ]
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -308,3 +340,75 @@ class Heal(_Medicine):
         if result.success:
             char(state, self.target).injuries.remove(inj)
             ctx.emit(f"{inj.name} is healed and removed", "info", self.target)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Find(RollingAction):
+    VERB = "find"
+    SUMMARY = (
+        "Search someone for a concealed Hidden X weapon: Insight (or attr=reason) + Security at Difficulty X. "
+        "A Major Action on the searcher's turn, free out of turn like any task. Success finds it."
+    )
+    EXAMPLE = "find kai gob knife"
+    SYNTAX = (
+        n.Arg("unit", n.UNIT),
+        n.Arg("target", n.UNIT, label="TARGET"),
+        n.Arg("weapon", n.ident("WEAPON"), optional=True),
+        n.Opt("attr", ATTR),
+        BUY,
+        PAY,
+    )
+    unit: str
+    target: str
+    weapon: str | None = None
+    attr: str | None = None
+    buy: int = 0
+    pay: str = "momentum"
+    dice: tuple[int, ...] | None = None
+
+    def check_limits(self) -> None:
+        check_range(self.buy, 0, 8, "buy")
+
+    def sought(self, state: State) -> str:
+        c, who = char(state, self.target), unit_name(state, self.target)
+        if not c.concealed:
+            raise IllegalAction(f"{who} has no concealed weapon (a Hidden weapon is concealed with minor UNIT conceal)", R_QUALITIES)
+        if self.weapon is None:
+            if len(c.concealed) > 1:
+                raise IllegalAction(f"name the weapon to look for: {', '.join(c.concealed)}", R_QUALITIES)
+            return c.concealed[0]
+        if self.weapon not in c.concealed:
+            raise IllegalAction(f"{who} has no concealed {self.weapon!r} ({', '.join(c.concealed)})", R_QUALITIES)
+        return self.weapon
+
+    def plans(self, state: State, ctx: Context) -> list[RollPlan]:
+        need_unit(state, self.unit)
+        need_unit(state, self.target)
+        if self.unit == self.target:
+            raise IllegalAction("a character knows what they carry", R_QUALITIES)
+        attr = self.attr or "insight"
+        if attr not in ("insight", "reason"):
+            raise IllegalAction(f"finding a Hidden weapon is an Insight or Reason + Security task, not {attr}", R_QUALITIES)
+        wid = self.sought(state)
+        weapon = board(state).catalogue.weapon(wid)
+        second = check_major(state, self.unit, "search for a weapon") if state.clock.active == self.unit else False
+        return [plan(state, ctx, self.unit, attr, "security", weapon.hidden() or 1, buy=self.buy, extra=second_major_mod(second))]
+
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_dice(self, state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        plans = self.plans(state, ctx)
+        wid = self.sought(state)
+        if state.clock.active == self.unit:
+            use_major(state, self.unit)
+        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        weapon = board(state).catalogue.weapon(wid)
+        result = self.results(plans)[0]
+        settle(state, ctx, self.unit, result, f"searches {unit_name(state, self.target)} for {weapon.name}")
+        if result.success:
+            c = char(state, self.target)
+            c.concealed = tuple(w for w in c.concealed if w != wid)
+            ctx.emit(f"{unit_name(state, self.unit)} finds {unit_name(state, self.target)}'s concealed {weapon.name}", "info", self.unit)
