@@ -140,7 +140,7 @@ def test_conflict_raider_from_the_campaign_bestiary_joins_numbered_and_fights(ca
     assert (unit.name, unit.side, unit.zone) == ("Relay Raider 3", "raiders", "dock")  # the template's side, numbered as count numbers
     assert game.lines()[-1] == "add raider3 from=library:raider zone=dock"  # the log line stays short
     assert game.state.boards["conflict"].chars["raider3"].tier == "minor"
-    for line in ("turn tomas", "next", "turn raider3"):  # a unit like any other: the raiders' pick
+    for line in ("turn rhea", "next", "turn raider3"):  # a unit like any other: the raiders' pick
         typed(game, line, path)
     assert game.state.boards["conflict"].turn.unit == "raider3"
 
