@@ -20,6 +20,8 @@ class AskText(ModalScreen[str | None]):
     DEFAULT_CSS = """
     AskText { align: center middle; }
     AskText > Vertical { width: 72; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    AskText > Vertical { max-width: 100%; }
+    AskText LiteralLabel { width: 100%; }
     AskText #error { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
