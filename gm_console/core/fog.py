@@ -5,7 +5,10 @@ reveals it (``reveal ZONE``) when the players could perceive it, and once
 revealed during play it stays revealed. ``hide ZONE`` puts a zone the players
 have not yet seen under fog. A Map Chip is an item (a unit's ``items``) that a
 zone names in its ``chip`` key: using it (``chip UNIT NAME``) reveals every
-zone naming that chip and opens their locked connections.
+zone naming that chip and opens their locked connections. Chips are collected
+in play (``give UNIT NAME``); a zone with the trait "fast travel" is a
+fast-travel point, and ``travel UNIT ZONE`` goes from one to another whose
+chip the unit carries.
 
 Units hide too (an ambush): ``hide UNIT`` keeps a unit off the player view
 until ``reveal UNIT``; a unit standing in a hidden zone is hidden as well.
@@ -227,6 +230,69 @@ class UseChip(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
+class GiveChip(Action):
+    VERB = "give"
+    PALETTE = "map"
+    SUMMARY = "A unit collects a Map Chip in play (found route data, a sector map, an access record): it joins its items."
+    EXAMPLE = 'give kai "Vault Access Record"'
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("name", n.NAME, label="CHIP"))
+    unit: str
+    name: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        if not self.name.strip():
+            raise IllegalAction("a Map Chip needs a name", CHIPS)
+        if any(item.lower() == self.name.lower() for item in unit.items):
+            raise IllegalAction(f"{unit.name} already carries {self.name!r}", CHIPS)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        unit.items = (*unit.items, self.name)
+        ctx.emit(f"{unit.name} collects the Map Chip {self.name!r}", "info", unit.id)
+
+
+def fast_travel(zone) -> bool:
+    return any(t.lower() == "fast travel" for t in zone.traits)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Travel(Action):
+    VERB = "travel"
+    PALETTE = "map"
+    SUMMARY = (
+        "Fast travel: a unit at a fast-travel point (a zone with the trait \"fast travel\") goes straight to "
+        "another one whose Map Chip it carries; a hidden destination is revealed."
+    )
+    EXAMPLE = "travel kai vault"
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("zone", n.ZONE))
+    unit: str
+    zone: str
+
+    def check(self, state: State, ctx: Context) -> None:
+        unit = state.unit(self.unit)
+        dest = state.zone(self.zone)
+        here = state.zones.get(unit.zone) if unit.zone else None
+        if here is None or not fast_travel(here):
+            raise IllegalAction(f"{here.name if here else 'nowhere'} is not a fast-travel point", CHIPS)
+        if not fast_travel(dest) or dest.id == here.id:
+            raise IllegalAction(f"{dest.name} is not another fast-travel point", CHIPS)
+        if not dest.chip or not any(item.lower() == dest.chip.lower() for item in unit.items):
+            need = f" ({dest.chip!r})" if dest.chip else ""
+            raise IllegalAction(f"{unit.name} carries no Map Chip for {dest.name}{need}", CHIPS)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        unit = state.units[self.unit]
+        old, unit.zone = unit.zone, self.zone
+        dest = state.zones[self.zone]
+        ctx.emit(f"{unit.name} fast-travels from {state.zones[old].name} to {dest.name} (Map Chip {dest.chip!r})", "info", unit.id)
+        if dest.hidden:
+            reveal_zone(state, ctx, self.zone, f"{unit.name} travels there")
+        for system in ctx.each_system():
+            system.unit_moved(state, unit, old, ctx)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Players(Action):
     VERB = "players"
     PALETTE = "players"
@@ -259,4 +325,4 @@ class Players(Action):
         ctx.emit("player view: " + ", ".join(said), "info")
 
 
-FOG_ACTIONS = (Hide, Reveal, UseChip, Players)
+FOG_ACTIONS = (Hide, Reveal, UseChip, GiveChip, Travel, Players)

@@ -126,3 +126,39 @@ def test_a_gm_move_drops_reach_and_cover_at_once():
     assert not any(a.id in p for p in game.state.boards["conflict"].reach)
     game.push_line(f"move {a.id} {here}")
     assert not any(a.id in p for p in game.state.boards["conflict"].reach)
+
+
+# ------------------------------------------------------------ issue 13: chips collected in play, fast travel
+
+
+def test_L24_a_map_chip_is_collected_in_play_and_then_used():
+    """CTB line 24: Map Chips are collectible intel; give UNIT CHIP hands one over during play."""
+    game = fog_game(units=[{"id": "kai", "side": "pcs", "zone": "a"}, {"id": "gob", "side": "npcs", "zone": "d"}])
+    with pytest.raises(IllegalAction, match=r"does not carry 'Vault Record'"):
+        game.push_line('chip kai "Vault Record"')
+    events = [e.text for e in game.push_line('give kai "Vault Record"')]
+    assert "kai collects the Map Chip 'Vault Record'" in events
+    assert "Vault Record" in game.state.units["kai"].items
+    game.push_line('chip kai "Vault Record"')
+    assert not game.state.zones["c"].hidden
+    with pytest.raises(IllegalAction, match=r"kai already carries 'Vault Record'"):
+        game.push_line('give kai "Vault Record"')
+    assert game.parse('give kai "Vault Record"').notation() == 'give kai "Vault Record"'
+
+
+def test_L24_fast_travel_points_take_a_unit_between_them_with_the_chip_of_the_destination():
+    """CTB line 24: Map Chips serve fast-travel points: a unit at one travels to another whose chip it carries."""
+    game = fog_game(zones=[
+        {"id": "a", "name": "Gate", "adjacent": ["b"], "traits": ["fast travel"]},
+        {"id": "b", "name": "Hall", "adjacent": ["c"]},
+        {"id": "c", "name": "Vault", "hidden": True, "chip": "Vault Record", "traits": ["fast travel"]},
+        {"id": "d", "name": "Shaft", "adjacent": ["a"], "traits": ["fast travel"], "chip": "Shaft Pass"},
+    ])
+    events = [e.text for e in game.push_line("travel kai c")]
+    assert game.state.units["kai"].zone == "c" and not game.state.zones["c"].hidden
+    assert any("fast-travels" in e for e in events)
+    with pytest.raises(IllegalAction, match=r"kai carries no Map Chip for Shaft \('Shaft Pass'\)"):
+        game.push_line("travel kai d")
+    game.push_line("move kai b")
+    with pytest.raises(IllegalAction, match=r"Hall is not a fast-travel point"):
+        game.push_line("travel kai c")

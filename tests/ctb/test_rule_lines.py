@@ -223,3 +223,39 @@ def test_L22_recall_beacon_row():
 @pytest.mark.skip(reason="lines 23-24 (Fog of War, Map Chips) belong to the zone map's core verbs, not to CTB")
 def test_L23_L24_fog_of_war_and_map_chips():
     """Lines 23-24: not CTB rules; see the core's hide/reveal/chip."""
+
+
+def test_L10a_recall_delays_permanent_death_a_downed_unit_not_recalled_dies_when_the_battle_ends():
+    """Line 10: Recall Beacons delay permanent death. When death comes is a house rule (death_comes,
+    default battle_end): a Downed unit that is not Recalled is at risk, and dies when the battle ends."""
+    g = game(unit("a", "pcs", 10, ap=100), unit("b", "foes", 10), unit("c", "foes", 10))
+    ev = texts(g.push_line("set b hp 0"))
+    assert "B is Downed: at risk of permanent death unless Recalled before the battle ends (house rule death_comes)" in ev
+    assert g.state.boards["ctb"].derived(g.state, g.rules)["at_risk"] == ["b"]
+    g.push_line("set c hp 0")
+    g.push_line("recall c")
+    ev = texts(g.push_line("endbattle"))
+    assert "B dies: Downed and never Recalled when the battle ends" in ev
+    assert g.state.units["b"].has("Dead") and not g.state.units["c"].has("Dead")
+    with pytest.raises(IllegalAction, match=r"the battle is over"):
+        g.push_line("next")
+    with pytest.raises(IllegalAction, match=r"B is dead"):
+        g.push_line("recall b")
+
+
+def test_L10a_death_comes_never_keeps_every_downed_unit_alive():
+    g = game(unit("a", "pcs", 10), unit("b", "foes", 10), house={"death_comes": "never"})
+    ev = texts(g.push_line("set b hp 0"))
+    assert not any("at risk" in e for e in ev)
+    g.push_line("endbattle")
+    assert not g.state.units["b"].has("Dead")
+
+
+def test_L23_ctb_movement_into_a_hidden_zone_reveals_it_like_the_zone_conflict():
+    """Line 23: reveal what the cadets perceive; a player unit that walks into a hidden zone sees it."""
+    zones = [{"id": "gate", "adjacent": ["vault"]}, {"id": "vault", "hidden": True}]
+    g = game({**unit("a", "pcs", 10), "zone": "gate"}, {**unit("b", "foes", 10), "zone": "gate"}, zones=zones)
+    g.push_line("move b vault")
+    assert g.state.zones["vault"].hidden  # an enemy's move reveals nothing to the players
+    ev = texts(g.push_line("move a vault"))
+    assert not g.state.zones["vault"].hidden and any("vault" in e.lower() and "reveal" in e.lower() for e in ev)

@@ -13,7 +13,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Action, Context, check_dice
 from gm_console.core.errors import IllegalAction, NotationError
 from gm_console.core.rules import Rules
-from gm_console.core.state import State, Unit
+from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.ctb import clock
 from gm_console.core.systems.ctb import rules as math
 from gm_console.core.systems.ctb.board import Weapon, board_of
@@ -323,6 +323,8 @@ class Recall(Action):
 
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
+        if unit.has(DEAD):
+            raise IllegalAction(f"{unit.name} is dead: the beacon came too late", "Recall Beacon")
         if is_recalled(unit):
             raise IllegalAction(f"{unit.name} was already Recalled", "Recall Beacon")
         if not is_downed(unit):
@@ -379,4 +381,37 @@ def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[
     return b, out, text, raw
 
 
-ACTIONS: tuple[type[Action], ...] = (Hit, Brk, Tick, Haste, Slow, Delay, Rush, Recall)
+DEAD = "Dead"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndBattle(Action):
+    VERB = "endbattle"
+    SYSTEM = "ctb"
+    PALETTE = "unit"
+    SUMMARY = (
+        "End the battle: the running turn stops and the clock with it. Under house rule death_comes = "
+        "battle_end every Downed unit that was not Recalled dies; the Recalled survive."
+    )
+    EXAMPLE = "endbattle"
+    SYNTAX = ()
+
+    def check(self, state: State, ctx: Context) -> None:
+        if board_of(state).ended:
+            raise IllegalAction("the battle is already over", "Recall Beacon")
+
+    def apply(self, state: State, ctx: Context) -> None:
+        board = board_of(state)
+        board.ended = True
+        board.attacks = 0
+        state.clock.active = None
+        ctx.emit("The battle is over", "turn")
+        if house(ctx.rules).death_comes != "battle_end":
+            return
+        for unit in state.units.values():
+            if is_downed(unit) and not is_recalled(unit) and not unit.has(DEAD):
+                unit.conditions[DEAD.lower()] = Condition(DEAD)
+                ctx.emit(f"{unit.name} dies: Downed and never Recalled when the battle ends", "damage", unit.id)
+
+
+ACTIONS: tuple[type[Action], ...] = (Hit, Brk, Tick, Haste, Slow, Delay, Rush, Recall, EndBattle)

@@ -90,9 +90,10 @@ class CTBBoard:
     attacks: int = 0  # attacks the acting unit made this turn (free ones excluded)
     turns_taken: int = 0
     rules: Rules | None = None  # the encounter's house rules (fixed for a game), for derived views
+    ended: bool = False  # the battle is over (endbattle): the Downed who were not Recalled have died
 
     def copy(self) -> CTBBoard:
-        return CTBBoard(self.projection_length, dict(self.weapons), self.attacks, self.turns_taken, self.rules)
+        return CTBBoard(self.projection_length, dict(self.weapons), self.attacks, self.turns_taken, self.rules, self.ended)
 
     def weapon(self, uid: str, wid: str | None) -> Weapon:
         """The named weapon of a unit, or its first (Unarmed when it has none)."""
@@ -114,6 +115,9 @@ class CTBBoard:
             "downed": [u.id for u in units if is_downed(u) and not is_recalled(u)],
             "armor_broken": [u.id for u in units if is_broken(u, rules) and not is_recalled(u)],
             "recalled": [u.id for u in units if is_recalled(u)],
+            "at_risk": [u.id for u in units if is_downed(u) and not is_recalled(u) and not u.has("Dead")
+                        and rules["ctb.death_comes"] == "battle_end" and not self.ended],
+            "dead": [u.id for u in units if u.has("Dead")],
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -121,6 +125,7 @@ class CTBBoard:
             "projection_length": self.projection_length,
             "attacks_this_turn": self.attacks,
             "turns_taken": self.turns_taken,
+            "ended": self.ended,
             "weapons": {uid: [w.to_json() for w in ws] for uid, ws in self.weapons.items()},
         }
 

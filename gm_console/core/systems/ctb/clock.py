@@ -22,7 +22,7 @@ from gm_console.core.systems.ctb.projection import (
     start_aps,
     ticks_to_next,
 )
-from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, sync_marks
+from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
 
 RULE = "Countdown Battle"
 
@@ -32,12 +32,21 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
     apply the Downed clock rule."""
     for name, on in sync_marks(unit, ctx.rules):
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
+        if name == DOWNED and on and not is_recalled(unit) and house(ctx.rules).death_comes == "battle_end":
+            ctx.emit(
+                f"{unit.name} is Downed: at risk of permanent death unless Recalled before the battle ends "
+                "(house rule death_comes)",
+                "warn",
+                unit.id,
+            )
         if name == DOWNED and on and house(ctx.rules).downed_clock == "reset" and unit.stats.get("ap", 0):
             ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
             unit.stats["ap"] = 0
 
 
 def check_clock(state: State, ctx: Context) -> None:
+    if board_of(state).ended:
+        raise IllegalAction("the battle is over (endbattle): no more ticks or turns", RULE)
     if not on_clock(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", RULE)
 

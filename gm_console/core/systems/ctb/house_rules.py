@@ -157,6 +157,16 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "standard Kennel 100, a flat 10 points.",
     ),
     _rule(
+        "death_comes",
+        s.Str(choices=("battle_end", "never")),
+        "battle_end",
+        "When permanent death comes",
+        "The text says a Recall Beacon delays permanent death, not when death comes without one. battle_end (the "
+        "default): a Downed unit is at risk of death (the log says so when it falls); when the battle ends "
+        "(endbattle) every Downed unit that was not Recalled dies, and the Recalled live on with their 10% Kennel "
+        "loss. never: nobody dies; Downed units stay Downed when the battle ends.",
+    ),
+    _rule(
         "turn_lock",
         s.Bool(),
         True,

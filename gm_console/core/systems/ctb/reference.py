@@ -135,8 +135,20 @@ ENTRIES: tuple[RefEntry, ...] = (
         "listed, marked Recalled, off the clock) and takes Kennel damage of 10% (of what: house rule recall_basis; "
         "default its current Kennel, at least 1 point), which lowers its maxima.\n\nWorked: Kennel 100, hp_base 40: "
         "after a Recall Kennel 90 and max HP 36; after a second, Kennel 81 and max HP 32. Only a Downed unit can "
-        "be Recalled; 'set UNIT recalled 0' brings one back by GM fiat.",
-        "recall", "beacon", "kennel damage", "extraction",
+        "be Recalled; 'set UNIT recalled 0' brings one back by GM fiat.\n\nWhat the beacon delays: by house rule "
+        "death_comes (default battle_end) a Downed unit is at risk from the moment it falls, and when the GM "
+        "closes the fight ('endbattle') every Downed unit still without a Recall dies; a dead unit cannot be "
+        "Recalled any more. death_comes = never: nobody dies.",
+        "recall", "beacon", "kennel damage", "extraction", "death", "endbattle",
+    ),
+    _e(
+        "ctb_fog",
+        "Fog of War on the CTB map",
+        "Zones the cadets have not perceived stay hidden (hide, reveal). A player unit that moves into a hidden "
+        "zone (move UNIT ZONE) perceives it, so the zone is revealed at once, as in the zone conflict; an "
+        "enemy's move reveals nothing. Map Chips the cadets collect (give UNIT CHIP) unlock hidden zones, "
+        "locked doors and fast-travel points (chip, travel).",
+        "fog", "hidden", "reveal", "move", "map chip",
     ),
     _e(
         "ki",

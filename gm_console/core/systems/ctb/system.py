@@ -130,6 +130,14 @@ class CTBSystem(System):
         if state.clock.active == unit.id:
             board.attacks = 0
 
+    def unit_moved(self, state: State, unit: Unit, old_zone: str | None, ctx: Context) -> None:
+        """A player unit that moves into a hidden zone sees it: the zone is revealed, as in the zone conflict."""
+        from gm_console.core.fog import reveal_zone
+
+        zone = state.zones.get(unit.zone) if unit.zone else None
+        if zone is not None and zone.hidden and unit.zone != old_zone and state.sides[unit.side].controller == "players":
+            reveal_zone(state, ctx, unit.zone, f"{unit.name} goes there")
+
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
         check_value(unit, stat, value)
 
