@@ -269,3 +269,67 @@ def test_C113_5_remote_assistance_needs_a_full_or_limited_connection():
     assert "The connection is now Limited" in events
     play(g, "heal ava kai assist=1 remote [1,2,7]")  # Difficulty 4: 3 +1 untreated
     assert board(g).chars["kai"].injuries == []
+
+
+# ------------------------------------------------------------ the rest of the text, sentence by sentence
+
+
+def test_C134_3_an_energy_weapon_comes_from_equipment_or_a_cysuit_hardware_trait():
+    g = game()
+    play(g, "turn kai")
+    with pytest.raises(IllegalAction, match=r"Kai has no weapon 'arc-projector'"):
+        g.push_line("attack kai gob arc-projector stun")
+    g = game(unit_keys={"kai": {"traits": ["Cysuit Hardware: Arc Projector"]}})
+    play(g, "turn kai", "attack kai gob arc-projector stun [3,4]")
+    assert board(g).pending[0].what == "Arc Projector"
+    g = game(unit_keys={"kai": {"traits": ["Cysuit Hardware: Arc Projector", "Protection Compromised"]}})
+    play(g, "turn kai")
+    with pytest.raises(IllegalAction, match=r"no weapon 'arc-projector'"):  # the hardware is the suit's
+        g.push_line("attack kai gob arc-projector stun")
+
+
+def test_C103_1_C103_7_the_cysuit_intervenes_and_the_vitalis_burst_needs_a_connection():
+    g = game(**GM_FIRST)
+    events = play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
+    assert any("trauma intervention begins; a Vitalis burst goes out over the Full connection" in e for e in events)
+    g = game(conflict={"opening": "gm", "connection": "offline"})
+    events = play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai")
+    assert any("trauma intervention begins; no Vitalis burst: the connection is Offline" in e for e in events)
+
+
+def test_C103_6_local_treatment_continues_offline_and_C103_5_stabilization_does_not_end_defeat():
+    g = game(conflict={"opening": "gm", "connection": "offline"})
+    play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai", "scene")
+    kai = g.state.units["kai"]
+    assert not kai.has("Dead") and kai.has("Defeated")  # alive offline; still Defeated, Injury untreated
+    assert not board(g).chars["kai"].injuries[0].treated
+
+
+def test_C77_6_another_pairing_applies_when_the_weapon_or_approach_calls_for_it():
+    g = game()
+    events = play(g, "turn kai", "attack kai gob field-sidearm stun attr=insight spec=infiltration [3,4]")
+    assert any("Kai: Insight 8 + Infiltration 1 = 9, Difficulty 2" in e for e in events)
+
+
+def test_C88_2_the_cysuit_reflex_makes_no_separate_defence_roll():
+    g = game()
+    play(g, "turn kai")
+    assert g.dice_needed(g.parse("attack kai gob field-sidearm stun")) == (20, 20)  # the attacker's dice only
+    g = game(conflict={"opening": "gm"})
+    play(g, "turn gob")
+    assert g.dice_needed(g.parse("attack gob kai field-sidearm stun")) == (20, 20)  # Kai's cysuit rolls nothing
+
+
+def test_C111_4_a_treated_injury_stops_imposing_penalties_but_the_trait_remains():
+    untreated = game(units_conflict={"kai": {"injuries": [{"name": "Sprain", "severity": 1}]}})
+    assert any("+1 untreated Injury" in e for e in play(untreated, "task kai daring medicine [3,3]"))
+    treated = game(units_conflict={"kai": {"injuries": [{"name": "Sprain", "severity": 1, "treated": True}]}})
+    events = play(treated, "task kai daring medicine [3,3]")
+    assert not any("untreated" in e for e in events) and board(treated).chars["kai"].injuries[0].name == "Sprain"
+
+
+def test_C113_6_synthetic_repair_uses_engineering():
+    g = game(units_conflict={"kai": {"synthetic": True, "injuries": [{"name": "Sheared Servo", "severity": 1, "treated": True}]},
+                             "ava": {"specializations": {"engineering": 2, "medicine": 3}}})
+    events = play(g, "endconflict", "heal ava kai [3,4]")
+    assert any("Control 10 + Engineering 2 = 12" in e for e in events)

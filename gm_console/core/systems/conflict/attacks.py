@@ -75,10 +75,24 @@ def carried(state: State, uid: str, wid: str) -> Weapon:
     usable = set(c.weapons) | {"unarmed"}
     if cysuit_works(state, uid):
         usable |= {k for k, w in cat.weapons.items() if w.cysuit}
+        usable |= hardware(state, uid)
     if weapon is None or wid not in usable:
         have = ", ".join(sorted(usable))
         raise IllegalAction(f"{unit_name(state, uid)} has no weapon {wid!r}{cat.suggest(wid, usable)}; usable: {have}", R_ATTACK)
     return weapon
+
+
+def hardware(state: State, uid: str) -> set[str]:
+    """Weapons a working cysuit carries as hardware: a Trait "Cysuit Hardware: NAME" (or "(NAME)")."""
+    cat = board(state).catalogue
+    out: set[str] = set()
+    for trait in state.units[uid].traits:
+        t = trait.strip()
+        if not t.lower().startswith("cysuit hardware"):
+            continue
+        named = t[len("cysuit hardware"):].strip(" :()").lower()
+        out |= {k for k, w in cat.weapons.items() if named in (k.lower(), w.name.lower())}
+    return out
 
 
 def choose_intent(weapon: Weapon, intent: str | None) -> str:

@@ -308,7 +308,9 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "help: usually the wearer survives the current scene and the one after, which gives time for First Aid "
         "or evacuation. The GM names the exceptions when the Injury lands (suffer UNIT nograce): the Injury "
         "wrecked what the suit would keep going, or left nothing to save. The suit's care neither ends Defeat nor "
-        "treats the Injury. scene ends a scene.",
+        "treats the Injury. scene ends a scene. When a wearer starts Dying the suit's trauma care begins and, "
+        "if the connection is Full or Limited, a Vitalis burst calls for help; offline the local care still "
+        "carries the grace.",
         ("dying", "death", "cysuit", "grace", "vitalis", "scene"),
     ),
     (
@@ -424,9 +426,11 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "The text names common weapon profiles without listing them; the console ships its own in "
         "gm_console/data/conflict.toml (Unarmed, Cysuit Blade, Bludgeon and Injector, Knife, Stun Baton, "
         "Breaching Maul, Field Sidearm, Carbine, Scattergun, Arc Projector, Frag Charge, Marksman Rifle). Any "
-        "working cysuit can grow a blade, bludgeon or injector from colony mass. An encounter adds its own "
-        "under [conflict.weapons.ID].",
-        ("weapon", "profile", "sidearm", "cysuit"),
+        "working cysuit can grow a blade, bludgeon or injector from colony mass. Anything else (energy "
+        "projectors, specialised systems) must be carried (the unit's weapons list) or built into the suit: a "
+        "Trait such as Cysuit Hardware: Arc Projector lets a working cysuit use that weapon. An encounter adds "
+        "its own under [conflict.weapons.ID].",
+        ("weapon", "profile", "sidearm", "cysuit", "hardware"),
     ),
     (
         "fog",

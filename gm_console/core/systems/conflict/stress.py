@@ -228,6 +228,11 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
         again = "" if p.intent == "deadly" else " again (an untreated Deadly Injury)"
         suit = cysuit_works(state, uid) or (c.cysuit and not rule(ctx, "compromised_ends_grace"))
         scenes = rule(ctx, "cysuit_grace_scenes")
+        if cysuit_works(state, uid):  # the suit acts at once; the burst needs a channel
+            link = board(state).connection
+            burst = (f"a Vitalis burst goes out over the {link.capitalize()} connection" if link in ("full", "limited")
+                     else f"no Vitalis burst: the connection is {link.capitalize()} (local treatment goes on)")
+            ctx.emit(f"{unit.name}'s cysuit: trauma intervention begins; {burst}", "rule", uid)
         if suit and not nograce and scenes > 0:
             c.grace = scenes
             more = "the next" if scenes == 1 else f"the next {scenes}"
