@@ -403,3 +403,15 @@ def test_errors_say_which_rule_forbids(line, rule):
     with pytest.raises(ValueError) as exc:
         game.push_line(line)
     assert rule in str(exc.value)
+
+
+@pytest.mark.parametrize("card", ["junior-watchman", "senior-guard", "reserve-enlisted", "trt-squad-leader"])
+def test_rule_R22_every_secfor_card_the_text_names_has_guard_and_deals_first_when_blocking(card):
+    """R22: GUARD on the Junior Watchman, Senior Guard, Reserve Enlisted and TRT Squad Leader."""
+    from tests.reactor.helpers import prof
+
+    game = reactor_game(unit("g", "a", card, stationed=True), unit("k", "b", "wnaf-conscript"))
+    assert prof(game, "g").has("GUARD")
+    events = [e.text for e in game.push_line("strike k -> reactor block=g")]
+    name = game.state.units["g"].name
+    assert f"GUARD: {name} deals its damage first" in events
