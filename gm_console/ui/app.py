@@ -20,7 +20,7 @@ from textual.widgets import Footer, Input, Tab, Tabs
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
 from gm_console.core.reference import RefEntry
-from gm_console.ui import keys
+from gm_console.ui import keys, palette
 from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvider
 from gm_console.ui.panes import pane_class
 from gm_console.ui.panes.base import SystemPane
@@ -79,6 +79,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     .narrow #side { width: 1fr; height: 8; }
     .narrow #side-tabs { display: none; }
     .replaying StatusLine { background: $warning 40%; }
+    Tab { color: $gm-muted; }
+    Tab.-active, Tab:hover { color: $foreground; }
     """
     BINDINGS = keys.bindings(keys.APP_KEYS) + [
         b for b in keys.bindings(keys.REPLAY_KEYS)
@@ -110,6 +112,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         from gm_console.ui.setup_app import apply_user_setup
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
+        palette.install(self)  # the panes' style names, in this theme's colours
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -495,6 +498,17 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
         path = str(self.config.path) if self.config and self.config.path else "config.toml"
         self.push_screen(HelpScreen(self.config.keys if self.config else {}, path))
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The panes' colours (``gm-*``) of a theme that does not set them: Textual's own."""
+        from gm_console.ui.themes import pane_colour_defaults
+
+        return pane_colour_defaults(self.current_theme.to_color_system().generate())
+
+    def watch_theme(self) -> None:
+        """A new theme: its pane styles on the console at once; the widgets that
+        hold rendered text draw it again on ``theme_changed_signal`` (published after)."""
+        palette.install(self)
 
     def set_theme(self, name: str) -> None:
         self.theme = name

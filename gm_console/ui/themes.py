@@ -28,6 +28,29 @@ THEME = s.Table(
 
 DEFAULT_THEME = "gm-dark"
 
+# The colours the panes draw with (gm_console/ui/palette.py turns them into
+# styles). Each bundled theme sets every one in [variables], chosen to meet
+# the contrast tests/ui/test_contrast.py asks; a user's theme that leaves one
+# out gets the Textual colour named here.
+PANE_COLOURS: dict[str, tuple[str, str]] = {
+    "gm-player": ("primary", "the players' side: names, tokens, turn bar"),
+    "gm-enemy": ("error", "the GM's side"),
+    "gm-good": ("success", "full HP, ready, Momentum, open targets"),
+    "gm-caution": ("warning", "half HP, prone, HEAT rising, warnings, Reach groups"),
+    "gm-bad": ("error", "low HP, damage, Injuries, destroyed, Armor Broken"),
+    "gm-info": ("primary", "rolls, cover, grants and traits"),
+    "gm-special": ("accent", "conditions, KI, Kennel, HACK, Stress, pools"),
+    "gm-armor": ("primary", "AR bars, stationed guards"),
+    "gm-muted": ("foreground-muted", "empty bar cells and pips, out-of-the-fight rows, hints"),
+    "gm-highlight": ("panel", "background of the log's highlighted entry"),
+    "gm-highlight-focus": ("panel", "the same while the log has focus"),
+}
+
+
+def pane_colour_defaults(generated: dict[str, str]) -> dict[str, str]:
+    """The pane colours a theme without them gets, from its Textual colours."""
+    return {name: generated.get(source) or generated["foreground"] for name, (source, _) in PANE_COLOURS.items()}
+
 
 def load_theme(path: Path) -> Theme:
     """Read one theme file; raise ValueError naming the file and the problem."""
@@ -45,6 +68,7 @@ def load_theme(path: Path) -> Theme:
         theme.to_color_system()
         # the variables' defaults, from the theme's colours without its own overrides
         generated = Theme(**{**value, "variables": {}}).to_color_system().generate()
+        generated.update(pane_colour_defaults(generated))  # the panes' colours are colours too
     except Exception as exc:  # Textual rejects a colour it cannot parse
         raise ValueError(f"{path.name}: {exc}") from None
     problems = [p for name, text in value.get("variables", {}).items() if (p := variable_problem(name, text, generated))]

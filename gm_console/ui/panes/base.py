@@ -22,7 +22,7 @@ class SystemPane(Widget, can_focus=True):
     TITLE: ClassVar[str] = ""
 
     DEFAULT_CSS = """
-    SystemPane { border: round $secondary 50%; border-title-color: $text; height: 1fr; width: 1fr; }
+    SystemPane { border: round $secondary 50%; border-title-color: $text; border-subtitle-color: $gm-muted; height: 1fr; width: 1fr; }
     SystemPane:focus-within { border: round $secondary; }
     """
 

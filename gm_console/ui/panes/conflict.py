@@ -21,6 +21,7 @@ from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import content
 from gm_console.ui.view import View
 from gm_console.ui.widgets.literal import LiteralStatic
+from gm_console.ui import palette as pal
 from gm_console.ui.widgets.zone_map import SIDE_STYLE, ZoneMap, label, legend, map_lines, unit_conditions
 
 WIDE = 110
@@ -44,20 +45,16 @@ def controller(state: State, uid: str) -> str:
 def token(state: State, uid: str) -> Text:
     unit = state.units[uid]
     b = board_of(state)
-    style = SIDE_STYLE.get(controller(state, uid), "bold")
-    if state.clock.active == uid:
-        style += " reverse"
-    elif b is not None and uid in b.acted:
-        style = style.replace("bold ", "") + " dim"
-    text = Text(label(state, uid, 8), style=style)
+    how = "now" if state.clock.active == uid else "done" if b is not None and uid in b.acted else ""
+    text = Text(label(state, uid, 8), style=pal.side(controller(state, uid), how))
     if b is not None and b.cover.get(uid) == unit.zone:
-        text.append("⌂", style="cyan")
+        text.append("⌂", style=pal.INFO)
     if unit.has("dead"):
-        text.append("†", style="bold red")
+        text.append("†", style=pal.BAD_BOLD)
     elif unit.has("defeated"):
-        text.append("✚" if dying(state, uid) else "✕", style="bold red")
+        text.append("✚" if dying(state, uid) else "✕", style=pal.BAD_BOLD)
     if unit.has("prone"):
-        text.append("↓", style="yellow")
+        text.append("↓", style=pal.CAUTION)
     conds = own_conditions(unit)
     if conds.plain:
         text.append(" ")
@@ -79,7 +76,7 @@ def token_detail(state: State, uid: str) -> Text:
     b = board_of(state)
     if b is not None and uid in b.chars and b.chars[uid].stress_max > 0:
         c = b.chars[uid]
-        text.append(f" {state.units[uid].stats.get('stress', 0)}/{c.stress_max}", style="bold yellow" if c.fatigued else "dim")
+        text.append(f" {state.units[uid].stats.get('stress', 0)}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
     return text
 
 
@@ -125,11 +122,11 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
         if state.clock.active:
             who = state.units[state.clock.active].name
             head.append(" · ")
-            head.append(who, style="bold reverse")
+            head.append(who, style=pal.side(controller(state, state.clock.active), "now"))
             extra = " (kept)" if b.turn and b.turn.kept else ""
             if b.turn:
                 extra += f" M{b.turn.majors}/{1 + b.turn.extra_majors} m{b.turn.minors}/{1 + b.turn.extra_minors}"
-            head.append(extra, style="dim")
+            head.append(extra, style=pal.MUTED)
         else:
             left = candidates(state, b.to_go)
             pick = "players'" if b.to_go == "players" else "GM's"
@@ -140,13 +137,13 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
     t = state.pools.get("threat", 0)
     pools = Text()
     pools.append("Momentum ", style="bold")
-    pools.append("■" * max(0, min(m, cap)), style="green")
-    pools.append("□" * max(0, cap - m), style="dim")
+    pools.append("■" * max(0, min(m, cap)), style=pal.GOOD)
+    pools.append("□" * max(0, cap - m), style=pal.MUTED)
     pools.append(f" {m}/{cap}  ")
     pools.append("Threat ", style="bold")
-    pools.append(str(t), style="bold red" if t < 0 else "red")
+    pools.append(str(t), style=pal.BAD_BOLD if t < 0 else pal.BAD)
     if t < 0:
-        pools.append(" deficit", style="red")
+        pools.append(" deficit", style=pal.BAD)
     lines = []
     if head.cell_len + 3 + pools.cell_len <= width:
         lines.append(head + Text(" · ") + pools)
@@ -155,9 +152,9 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
     if b is not None and b.pending:
         p = b.pending[0]
         name = state.units[p.target].name if p.target in state.units else p.target
-        warn = Text(f"⚠ avoid {p.target} / suffer {p.target}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style="bold yellow")
+        warn = Text(f"⚠ avoid {p.target} / suffer {p.target}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style=pal.CAUTION_BOLD)
         if len(b.pending) > 1:
-            warn.append(f" (+{len(b.pending) - 1} more)", style="yellow")
+            warn.append(f" (+{len(b.pending) - 1} more)", style=pal.CAUTION)
         lines.append(warn)
     return [ln[:width] if ln.cell_len > width else ln for ln in lines]
 
@@ -165,24 +162,24 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
 def mark(state: State, b: Board, uid: str) -> Text:
     unit = state.units[uid]
     if unit.has("dead") or unit.has("defeated"):
-        return Text("✕", style="red")
+        return Text("✕", style=pal.BAD)
     if state.clock.active == uid:
         return Text("▶", style="bold")
     if uid in b.acted:
-        return Text("✓", style="dim")
-    return Text("·", style="dim")
+        return Text("✓", style=pal.MUTED)
+    return Text("·", style=pal.MUTED)
 
 
 def boxes(state: State, b: Board, uid: str, most: int | None = None) -> Text:
     c = b.chars[uid]
     stress = state.units[uid].stats.get("stress", 0)
     if c.stress_max <= 0:
-        return Text("no Stress" if c.tier != "minor" else "minor NPC", style="dim")
+        return Text("no Stress" if c.tier != "minor" else "minor NPC", style=pal.MUTED)
     filled, empty = min(stress, c.stress_max), max(0, c.stress_max - stress)
     if most is not None and c.stress_max > most:
-        return Text(f"{stress:>2}/{c.stress_max}", style="bold yellow" if c.fatigued else "")
-    text = Text("■" * filled, style="bold yellow" if c.fatigued else "magenta")
-    text.append("□" * empty, style="dim")
+        return Text(f"{stress:>2}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else "")
+    text = Text("■" * filled, style=pal.CAUTION_BOLD if c.fatigued else pal.SPECIAL)
+    text.append("□" * empty, style=pal.MUTED)
     text.append(f" {stress}/{c.stress_max}")
     return text
 
@@ -198,17 +195,17 @@ def flags(state: State, b: Board, uid: str, brief: bool, injuries: bool = True) 
 
     if c.fatigued:
         attr = f"({c.fatigued_attr})" if c.fatigued_attr and not brief else ""
-        add(f"Fatigued{attr}", "Fat", "bold yellow")
+        add(f"Fatigued{attr}", "Fat", pal.CAUTION_BOLD)
     if unit.has("dead"):
-        add("Dead", "Dead", "bold red")
+        add("Dead", "Dead", pal.BAD_BOLD)
     elif unit.has("defeated"):
         if dying(state, uid):
-            add(f"Dying{' (grace ' + str(c.grace) + ')' if c.grace else ''}", "Dying", "bold red")
-        add("Defeated", "Def", "red")
+            add(f"Dying{' (grace ' + str(c.grace) + ')' if c.grace else ''}", "Dying", pal.BAD_BOLD)
+        add("Defeated", "Def", pal.BAD)
     if unit.has("prone"):
-        add("Prone", "Prn", "yellow")
+        add("Prone", "Prn", pal.CAUTION)
     if b.cover.get(uid) == unit.zone:
-        add("in cover", "cov", "cyan")
+        add("in cover", "cov", pal.INFO)
     conds = own_conditions(unit)
     if conds.plain:
         if out.plain:
@@ -218,9 +215,9 @@ def flags(state: State, b: Board, uid: str, brief: bool, injuries: bool = True) 
         return out
     if not brief:
         for inj in c.injuries:
-            add(f"{inj.name} {inj.intent[0]}{inj.severity}{'✓' if inj.treated else ''}", "", "red" if not inj.treated else "dim")
+            add(f"{inj.name} {inj.intent[0]}{inj.severity}{'✓' if inj.treated else ''}", "", pal.BAD if not inj.treated else pal.MUTED)
     elif c.injuries:
-        add("", f"{len(c.injuries)}inj", "red")
+        add("", f"{len(c.injuries)}inj", pal.BAD)
     return out
 
 
@@ -290,9 +287,9 @@ def detail_lines(state: State, width: int) -> list[Text]:
         top.append(" ")
         top.append(fit(unit.name, 24), style=SIDE_STYLE.get(controller(state, uid), ""))
         if unit.id.lower() != unit.name.lower():  # the id the prompt takes
-            top.append(f" {unit.id}", style="dim")
+            top.append(f" {unit.id}", style=pal.MUTED)
         zone = state.zones[unit.zone].name if unit.zone in state.zones else "-"
-        top.append(f"  {c.tier} · {zone}", style="dim")
+        top.append(f"  {c.tier} · {zone}", style=pal.MUTED)
         out.append(top[:width])
         line = Text("  ")
         line.append_text(boxes(state, b, uid, most=width - 12))
@@ -305,8 +302,8 @@ def detail_lines(state: State, width: int) -> list[Text]:
             line.append_text(marks)
         out.append(line[:width] if line.cell_len > width else line)
         if injuries:
-            inj = Text("  Injuries: ", style="dim")
-            inj.append(", ".join(i.label() for i in injuries), style="red")
+            inj = Text("  Injuries: ", style=pal.MUTED)
+            inj.append(", ".join(i.label() for i in injuries), style=pal.BAD)
             out.append(inj[:width] if inj.cell_len > width else inj)
     return out
 
@@ -328,11 +325,11 @@ def extra_lines(state: State, width: int) -> list[Text]:
         bits += [w for w, on in (("aimed", t.aimed), ("prepared", t.prepared), ("kept initiative", t.kept)) if on]
         out.append(Text(f"Turn: {state.units[t.unit].name if t.unit in state.units else t.unit} · " + ", ".join(bits), style="bold"))
     acted = ", ".join(label(state, u) for u in b.acted if u in state.units) or "no one yet"
-    out.append(Text(f"Acted this round: {acted}", style="dim"))
+    out.append(Text(f"Acted this round: {acted}", style=pal.MUTED))
     for h in b.hazards.values():
-        out.append(Text(f"Hazard {h.name}: {h.mode}, Severity {h.severity}, every {h.interval}", style="yellow"))
+        out.append(Text(f"Hazard {h.name}: {h.mode}, Severity {h.severity}, every {h.interval}", style=pal.CAUTION))
     for note in b.complications[-3:]:
-        out.append(Text(f"Complication: {note}", style="magenta"))
+        out.append(Text(f"Complication: {note}", style=pal.SPECIAL))
     return [ln[:width] if ln.cell_len > width else ln for ln in out]
 
 

@@ -19,6 +19,7 @@ from gm_console.core.actions import Action, SetStat
 from gm_console.core.errors import GMError
 from gm_console.core.systems.ctb.actions import Brk, Hit, _Adjust, unit_bands
 from gm_console.core.systems.ctb.projection import project, what_if
+from gm_console.ui import palette as pal
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import content
 from gm_console.ui.view import View
@@ -127,14 +128,14 @@ class CTBPane(SystemPane):
             try:
                 line = r.odds_line(state, rules, draft)
             except GMError as exc:
-                line = Text(f"{draft.VERB}: {exc}", style="yellow")
+                line = Text(f"{draft.VERB}: {exc}", style=pal.CAUTION)
             line.truncate(width, overflow="ellipsis")
             return line
         if not view.live:
-            return Text("replay: the turn bar shows this point of the log", style="dim")
+            return Text("replay: the turn bar shows this point of the log", style=pal.MUTED)
         if state.clock.active is None:
-            return Text("type next to start the clock (or tick for one tick)", style="dim")
-        return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style="dim")
+            return Text("type next to start the clock (or tick for one tick)", style=pal.MUTED)
+        return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style=pal.MUTED)
 
     def unit_row(self, state, rules, unit, lay) -> Text:
         """A unit's row, drawn again only when something it shows changed (an
@@ -176,7 +177,7 @@ class CTBPane(SystemPane):
                 under.truncate(width, overflow="ellipsis")
                 rows += [row, under]
         if not rows:
-            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style="dim")], [], []
+            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style=pal.MUTED)], [], []
         odds_lines: list[Text] = []
         ctx = view.game.context(view.index)
         odds = r.matchups(state, rules, width, legal=lambda strike: self.legal_now(strike, state, ctx))
@@ -186,7 +187,7 @@ class CTBPane(SystemPane):
             bands = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
             odds_lines = [Text(""), Text(f"{active.name}'s attacks ({bands})", style="bold underline"), *odds]
         elif active is not None and getattr(state.boards.get("ctb"), "attacks", 0):
-            done = Text(f"{active.name} has made this turn's attack: next ends the turn", style="dim")
+            done = Text(f"{active.name} has made this turn's attack: next ends the turn", style=pal.MUTED)
             done.truncate(width, overflow="ellipsis")
             odds_lines = [Text(""), done]
         time_lines: list[Text] = []

@@ -27,6 +27,7 @@ from gm_console.ui.widgets.literal import LiteralStatic
 from gm_console.core.errors import GMError
 from gm_console.core.systems.reactor.actions import Strike
 from gm_console.core.systems.reactor.board import PHASE_TITLES, board_of
+from gm_console.ui import palette as pal
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import scrub
 from gm_console.ui.view import View
@@ -99,9 +100,9 @@ class ReactorPane(SystemPane):
         head = Text()
         head.append(f" {state.sides[board.active].name} ", style=r.side_style(state, board.active) + " reverse")
         head.append(f" {PHASE_TITLES[board.phase]}", style="bold")
-        head.append(f" · round {state.clock.round}", style="dim")
+        head.append(f" · round {state.clock.round}", style=pal.MUTED)
         if self.view.live and board.phase == "operations" and not (self.content_size.height and self.content_size.height < 14):
-            head.append("  s: strike flow", style="dim italic")
+            head.append("  s: strike flow", style=pal.MUTED_ITALIC)
         head.truncate(width, overflow="ellipsis")
         self.border_subtitle = "replay" if not self.view.live else ""
         draft = self.draft_line(width)
@@ -132,12 +133,12 @@ class ReactorPane(SystemPane):
                 try:
                     view.game.check_entry(draft)
                 except GMError:  # a guard could block: Enter refuses the line until it says block=
-                    line.append("add block=UNIT or block=none; unblocked: ", style="yellow")
-            line.append(problem or " → ".join(s for s in steps[1:] if not s.startswith("Damage is")), style="yellow" if problem else "italic")
+                    line.append("add block=UNIT or block=none; unblocked: ", style=pal.CAUTION)
+            line.append(problem or " → ".join(s for s in steps[1:] if not s.startswith("Damage is")), style=pal.CAUTION if problem else "italic")
         else:
             last = r.outcome(board_of(view.state).last)
-            line = Text("last: ", style="dim")
-            line.append(" · ".join(last) if last else "no strike yet", style="" if last else "dim")
+            line = Text("last: ", style=pal.MUTED)
+            line.append(" · ".join(last) if last else "no strike yet", style="" if last else pal.MUTED)
         line.truncate(width, overflow="ellipsis")
         line.no_wrap = True
         return line

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from gm_console.ui import palette as pal
 from gm_console.ui.keys import PROMPT_KEYS, keys_in_force
 from gm_console.ui.text import literal
 from gm_console.ui.widgets.literal import LiteralStatic
@@ -30,7 +31,7 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("key", style="bold")
         table.add_column("does")
         table.add_column("when")
-        table.add_column("binding id", style="dim")
+        table.add_column("binding id", style=pal.MUTED)
         self.rows = keys_in_force(self.keymap)
         for group, bid, keys, description in self.rows:  # keys come from the config file: Text, not markup
             table.add_row(literal(keys), literal(description), "replay mode" if group == "replay" else "always", literal(bid))

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from gm_console.core.reference import RefEntry
+from gm_console.ui import palette as pal
 from gm_console.ui.text import literal
 from gm_console.ui.widgets.literal import LiteralStatic
 
@@ -30,4 +31,4 @@ class RuleView(ModalScreen[None]):
             yield LiteralStatic(self.entry.title, id="rule-title")  # a card's name comes from the encounter
             yield LiteralStatic(f"{self.entry.system} · {self.entry.kind}", id="rule-meta")
             yield LiteralStatic(literal(self.entry.body, lines=True), id="rule-body")
-            yield LiteralStatic(Text("Esc returns to the fight.", style="dim"))
+            yield LiteralStatic(Text("Esc returns to the fight.", style=pal.MUTED))

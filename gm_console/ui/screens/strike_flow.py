@@ -26,6 +26,7 @@ from gm_console.core.game import Game
 from gm_console.core.state import State
 from gm_console.core.systems.reactor import legality as lg
 from gm_console.core.systems.reactor.actions import NO_BLOCK as STRIKE_NO_BLOCK, Strike
+from gm_console.ui import palette as pal
 from gm_console.core.systems.reactor.board import HEAT_PER_ATK, board_of
 from gm_console.core.systems.reactor.cards import profile
 from gm_console.ui.widgets import reactor_render as r
@@ -119,8 +120,8 @@ class StrikeFlow(ModalScreen[str | None]):
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
             self.steps = steps
-            self.query_one("#sf-steps", LiteralStatic).update(Text(problem, style="red") if problem else r.steps_text(steps, 100))
-            options = [Option(Text(f"Apply: {self.line_text()}", style="bold green"), id="apply", disabled=problem is not None)]
+            self.query_one("#sf-steps", LiteralStatic).update(Text(problem, style=pal.BAD) if problem else r.steps_text(steps, 100))
+            options = [Option(Text(f"Apply: {self.line_text()}", style=pal.GOOD_BOLD), id="apply", disabled=problem is not None)]
         if self.step != "confirm":
             self.query_one("#sf-steps", LiteralStatic).update("")
         self.query_one("#sf-title", LiteralLabel).update(title)
@@ -139,11 +140,11 @@ class StrikeFlow(ModalScreen[str | None]):
         for oid, label, why in rows:
             if why is not None:
                 label = label.copy()
-                label.stylize("dim")
-                label.append(f"  {verb}: {why.text}", style="dim italic")
+                label.stylize(pal.MUTED)
+                label.append(f"  {verb}: {why.text}", style=pal.MUTED_ITALIC)
                 no.append(Option(label, id=oid, disabled=True))
         if not ok:
-            ok = [Option(Text(f"nothing can be chosen here ({verb})", style="yellow"), disabled=True)]
+            ok = [Option(Text(f"nothing can be chosen here ({verb})", style=pal.CAUTION), disabled=True)]
         return ok + no
 
     def unit_label(self, unit) -> Text:
@@ -152,7 +153,7 @@ class StrikeFlow(ModalScreen[str | None]):
         text.append(f" {unit.name} ", style="bold")
         text.append(f"ATK {p.atk} HP {p.hp - p.damage}/{p.hp}")
         if p.traits:
-            text.append(" " + " ".join(p.traits), style="cyan")
+            text.append(" " + " ".join(p.traits), style=pal.INFO)
         return text
 
     def target_label(self, target: lg.Target) -> Text:

@@ -55,6 +55,7 @@ class ActionPrompt(LiteralInput):
     DEFAULT_CSS = """
     ActionPrompt { height: 1; border: none; padding: 0 1; background: $boost; }
     ActionPrompt:focus { border: none; background: $accent 20%; }
+    ActionPrompt > .input--placeholder, ActionPrompt > .input--suggestion { color: $gm-muted; }
     """
     # Input sets its virtual width on every key, and Widget declares that reactive
     # with layout=True: the whole screen would be laid out again per key press.

@@ -15,19 +15,19 @@ from gm_console.core.systems.ctb import rules as math
 from gm_console.core.systems.ctb.actions import Brk, Hit, odds
 from gm_console.core.systems.ctb.projection import READY, Turn, gain
 from gm_console.core.systems.ctb.stats import MARKS, is_broken, is_downed, is_recalled
+from gm_console.ui import palette as pal
 from gm_console.ui.widgets.zone_map import unit_conditions
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
-PLAYER_STYLE = "bold cyan"
-GM_STYLE = "bold red"
 
 
-def side_style(state: State, unit: Unit) -> str:
+def side_style(state: State, unit: Unit, how: str = "") -> str:
+    """The unit's side colour (the theme's, the same in every pane); ``how``: see ``palette.side``."""
     side = state.sides.get(unit.side)
-    return PLAYER_STYLE if side is not None and side.controller == "players" else GM_STYLE
+    return pal.side(side.controller if side is not None else None, how)
 
 
-def bar(value: int, maximum: int, width: int, style: str, empty: str = "grey35") -> Text:
+def bar(value: int, maximum: int, width: int, style: str, empty: str = pal.EMPTY) -> Text:
     """A horizontal bar ``width`` cells wide, in eighths of a cell."""
     text = Text()
     if width <= 0:
@@ -45,8 +45,8 @@ def bar(value: int, maximum: int, width: int, style: str, empty: str = "grey35")
 
 def hp_style(value: int, maximum: int) -> str:
     if maximum <= 0 or value * 4 <= maximum:
-        return "red"
-    return "yellow" if value * 2 <= maximum else "green"
+        return pal.BAD
+    return pal.CAUTION if value * 2 <= maximum else pal.GOOD
 
 
 def short(name: str, width: int) -> str:
@@ -68,7 +68,7 @@ def row_name(unit: Unit, width: int) -> Text:
     both = f"{unit.name} {unit.id}"
     if len(both) <= width:
         text = Text(unit.name)
-        text.append(" " + unit.id, style="dim")  # (the row's side style is laid over it)
+        text.append(" " + unit.id, style=pal.MUTED)  # (the row's side style is laid over it)
         return text
     if len(unit.id) + 4 <= width:  # a cut name, then the id
         return Text(short(unit.name, width - len(unit.id) - 1) + " " + unit.id)
@@ -94,17 +94,14 @@ def turn_bar(state: State, turns: list[Turn], width: int, title: str, highlight:
     active = state.units.get(state.clock.active) if state.clock.active else None
     entries: list[tuple[Unit, str]] = []
     if active is not None:
-        entries.append((active, side_style(state, active) + " reverse"))
+        entries.append((active, side_style(state, active, "now")))
     for turn in turns:
         unit = state.units.get(turn.unit)
         if unit is None:
             continue
-        style = side_style(state, unit)
-        if highlight and turn.unit == highlight:
-            style += " underline"
-        entries.append((unit, style))
+        entries.append((unit, side_style(state, unit, "next" if highlight and turn.unit == highlight else "")))
     if not entries:
-        text.append("nobody can take a turn", style="dim")
+        text.append("nobody can take a turn", style=pal.MUTED)
         return text
     names = max(4, min(12, (width - len(title) - 1) // max(1, min(len(entries), 6)) - 3))
     text.no_wrap = True
@@ -112,10 +109,10 @@ def turn_bar(state: State, turns: list[Turn], width: int, title: str, highlight:
         piece = label(unit, names)
         need = len(piece) + (3 if i else 0)
         if text.cell_len + need > width - (2 if i < len(entries) - 1 else 0):
-            text.append(" …", style="dim")
+            text.append(" …", style=pal.MUTED)
             break
         if i:
-            text.append(" ▸ ", style="dim")
+            text.append(" ▸ ", style=pal.MUTED)
         text.append(piece, style=style)
     return text
 
@@ -173,21 +170,21 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     active = unit.id == state.clock.active
     out_of_fight = is_downed(unit) or is_recalled(unit)
     text = Text()
-    text.append("▶ " if active else "  ", style="bold yellow")
+    text.append("▶ " if active else "  ", style=pal.CAUTION_BOLD)
     name = row_name(unit, lay.name)
-    name.stylize_before(side_style(state, unit) + (" reverse" if active else ""))
+    name.stylize_before(side_style(state, unit, "now" if active else ""))
     text.append_text(name)
     if name.cell_len < lay.name:
         text.append(" " * (lay.name - name.cell_len))
     ap, rate = s.get("ap", 0), gain(unit, rules)
-    text.append(" AP ", style="dim")  # the clock's column, labelled like HP and AR
+    text.append(" AP ", style=pal.MUTED)  # the clock's column, labelled like HP and AR
     if is_recalled(unit):
         text.append_text(mark(("RECALLED", "RCLD", "R"), lay.ap, "bold reverse"))
     else:
-        text.append_text(bar(min(ap, READY), READY, lay.ap, "bold yellow" if ap >= READY else "green"))
-    text.append(f" {ap:>3}", style="bold yellow" if ap >= READY else "")
+        text.append_text(bar(min(ap, READY), READY, lay.ap, pal.CAUTION_BOLD if ap >= READY else pal.GOOD))
+    text.append(f" {ap:>3}", style=pal.CAUTION_BOLD if ap >= READY else "")
     if lay.rate:
-        text.append(f" +{rate:<3}", style="dim")
+        text.append(f" +{rate:<3}", style=pal.MUTED)
     hp, hpm = s.get("hp", 0), s.get("hp_max", 0)
     text.append(" HP ")
     if is_downed(unit):
@@ -198,19 +195,19 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     ar, arm = s.get("ar", 0), s.get("ar_max", 0)
     text.append(" AR ")
     if is_broken(unit, rules) and not out_of_fight:
-        text.append_text(mark(("BROKEN", "BRKN", "B!"), lay.ar, "bold white on red"))
+        text.append_text(mark(("BROKEN", "BRKN", "B!"), lay.ar, pal.ALERT))
     else:
-        text.append_text(bar(ar, arm, lay.ar, "bright_blue"))
+        text.append_text(bar(ar, arm, lay.ar, pal.ARMOR))
     text.append(f" {ar:>2}/{arm:<2}")
     ki, kim = s.get("ki", 0), s.get("ki_max", 0)
     text.append(" KI ")
     if lay.ki:
-        text.append_text(bar(ki, kim, lay.ki, "magenta"))
+        text.append_text(bar(ki, kim, lay.ki, pal.SPECIAL))
         text.append(" ")
     text.append(f"{ki}/{kim}")
-    text.append(f" K{s.get('kennel', 0)}", style="dim" if s.get("kennel", 0) == 100 else "bold magenta")
+    text.append(f" K{s.get('kennel', 0)}", style=pal.MUTED if s.get("kennel", 0) == 100 else pal.SPECIAL_BOLD)
     if out_of_fight:
-        text.stylize("dim")
+        text.stylize(pal.OUT)  # one muted colour over the row's own (dim fell under the contrast asked)
     return text
 
 
@@ -228,12 +225,12 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
     stretch = max(1, min(4, span_w // max(1, last - now)))  # cells per tick on wide panes
     cells = (last - now) // scale * stretch + 1
     head = Text()
-    head.append(f"{'tick ' + str(now):<{name_w}}", style="dim")
+    head.append(f"{'tick ' + str(now):<{name_w}}", style=pal.MUTED)
     axis = ["─"] * cells
     for i in range(0, cells, 10 * stretch):
         axis[i] = "┼"
-    head.append("".join(axis), style="dim")
-    head.append(f" {now + (cells - 1) // stretch * scale}", style="dim")
+    head.append("".join(axis), style=pal.MUTED)
+    head.append(f" {now + (cells - 1) // stretch * scale}", style=pal.MUTED)
     lines = [head]
     for unit in state.units.values():
         marks = [t for t in turns if t.unit == unit.id]
@@ -248,7 +245,7 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
         line.append("".join(row), style="bold")
         lines.append(line)
     if scale > 1:
-        lines.append(Text(f"(one cell = {scale} ticks; digits: 1st, 2nd... turn in view)", style="dim"))
+        lines.append(Text(f"(one cell = {scale} ticks; digits: 1st, 2nd... turn in view)", style=pal.MUTED))
     return lines
 
 
@@ -269,9 +266,9 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
         text.append(f"{strike.VERB} {label(target, 10):<10} ", style="bold")
         text.append(f"raw {base:>3}")
     if is_broken(target, rules) and isinstance(strike, Hit):
-        text.append(" x2 broken", style="bold red")
+        text.append(" x2 broken", style=pal.BAD_BOLD)
     for result, amount in amounts.items():
-        text.append(" │ ", style="dim")
+        text.append(" │ ", style=pal.MUTED)
         text.append(f"{b.label(result)} ")
         text.append(f"{amount}", style="bold" if result != math.GLANCING else "")
     text.append(f" {what}")

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from gm_console.core.game import Game
+from gm_console.ui import palette as pal
 from gm_console.ui.text import content
 from gm_console.ui.widgets.literal import LiteralOptionList
 
@@ -50,7 +51,7 @@ class DiceLog(LiteralOptionList):
         options = []
         for i, head, told in entries:
             text = Text()
-            text.append(f"{i + 1:>4} ", style="dim")
+            text.append(f"{i + 1:>4} ", style=pal.MUTED)
             text.append(head, style="bold")
             for line in told:
                 text.append("\n     " + line)

@@ -30,6 +30,15 @@ class LinesView(ScrollView, can_focus=False):
         self._strips: dict[int, Strip] = {}  # row -> rendered row, in the _look it was drawn in
         self._look: tuple[int, Style] = (0, Style())  # (width, base style)
 
+    def on_mount(self) -> None:
+        # the rows' style names (gm_console.ui.palette) resolve in the theme they are drawn in
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.restyle())
+
+    def restyle(self) -> None:
+        """Draw every row again (a new theme)."""
+        self._strips.clear()
+        self.refresh()
+
     def set_lines(self, lines: list[Text]) -> None:
         old, self.lines = self.lines, list(lines)
         if len(old) != len(lines):

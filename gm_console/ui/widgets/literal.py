@@ -22,11 +22,21 @@ from textual.widgets.option_list import Option
 from gm_console.ui.text import clean, scrub
 
 
+def redraw_on_theme_change(widget: Static) -> None:
+    """Static turns a Rich Text into content when it is given it, resolving the
+    panes' style names (``gm_console.ui.palette``) in the theme of that moment:
+    a new theme draws the same text again, in its colours."""
+    widget.app.theme_changed_signal.subscribe(widget, lambda _theme: Static.update(widget, widget.content, layout=False))
+
+
 class LiteralStatic(Static):
     """A Static that never parses markup and shows no control character."""
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
         super().__init__(scrub(content), markup=False, **kwargs)
+
+    def on_mount(self) -> None:
+        redraw_on_theme_change(self)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         super().update(scrub(content), layout=layout)
@@ -45,6 +55,9 @@ class LiteralLabel(Label):
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
         super().__init__(scrub(content), markup=False, **kwargs)
+
+    def on_mount(self) -> None:
+        redraw_on_theme_change(self)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         super().update(scrub(content), layout=layout)

@@ -24,19 +24,20 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gm_console.core.events import Event
+from gm_console.ui import palette as pal
 from gm_console.ui.text import content, scrub
 
 WINDOW = 150
 
 KIND_STYLE = {
-    "damage": "bold red",
-    "roll": "cyan",
-    "turn": "bold green",
-    "expire": "yellow",
+    "damage": pal.BAD_BOLD,
+    "roll": pal.INFO,
+    "turn": pal.GOOD_BOLD,
+    "expire": pal.CAUTION,
     "note": "italic",
-    "warn": "bold yellow",
-    "pool": "magenta",
-    "rule": "dim",
+    "warn": pal.CAUTION_BOLD,
+    "pool": pal.SPECIAL,
+    "rule": pal.MUTED,
 }
 
 
@@ -45,7 +46,7 @@ def entry_text(index: int, line: str, events: tuple[Event, ...]) -> Text:
     Both are data (names, notes): Text, never markup, and a newline or a
     control character inside one shows as a placeholder."""
     text = Text()
-    text.append(f"{index + 1:>4} ", style="dim")
+    text.append(f"{index + 1:>4} ", style=pal.MUTED)
     text.append_text(scrub(Text(line, style="bold"), lines=False))
     for event in events:
         text.append("\n     ")
@@ -87,13 +88,11 @@ class LogPane(ScrollView, can_focus=True):
     LogPane {
         height: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: scroll; scrollbar-size-vertical: 1;
         color: $foreground; background: $surface;
-        border: round $primary 50%; border-title-color: $text;
+        border: round $primary 50%; border-title-color: $text; border-subtitle-color: $gm-muted;
     }
     LogPane:focus { border: round $primary; background-tint: $foreground 5%; }
-    LogPane > .log-pane--highlight { color: $foreground; background: $block-cursor-blurred-background; }
-    LogPane:focus > .log-pane--highlight {
-        color: $block-cursor-foreground; background: $block-cursor-background; text-style: $block-cursor-text-style;
-    }
+    LogPane > .log-pane--highlight { color: $foreground; background: $gm-highlight; }
+    LogPane:focus > .log-pane--highlight { color: $foreground; background: $gm-highlight-focus; text-style: bold; }
     """
 
     class Selected(Message):
@@ -180,6 +179,14 @@ class LogPane(ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(self._rows))
         sync_scrollbar(self)  # the scrollbar's range (what a layout would have done)
         self.refresh()
+
+    def on_mount(self) -> None:
+        # each entry is rendered once, with its style names in the theme of the moment: a new theme renders again
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.restyle())
+
+    def restyle(self) -> None:
+        self._wrapped = []
+        self._content_changed()
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self._width or len(self._wrapped) != len(self._texts):

@@ -6,6 +6,7 @@ from pathlib import PurePath
 
 from rich.text import Text
 
+from gm_console.ui import palette as pal
 from gm_console.ui.view import View
 from gm_console.ui.widgets.literal import LiteralStatic
 
@@ -61,7 +62,8 @@ class StatusLine(LiteralStatic):
             text.append(f" · tick {clock.tick}")
         if active or nobody:
             text.append(" · acting: ")
-            text.append(active.name if active else "-", style="bold green" if active else "dim")
+            side = state.sides.get(active.side) if active else None
+            text.append(active.name if active else "-", style=pal.side(side.controller if side else None) if active else pal.MUTED)
         for system in view.game.systems.values():
             extra = system.describe_turn(state)
             if extra:
@@ -71,8 +73,8 @@ class StatusLine(LiteralStatic):
         text.append(f" · dice: {dice}")
         departs = departing_segment(view.game.rules)
         if departs:  # a house rule in force contradicts a sentence of the text (the lookup says which)
-            text.append(f" · {departs}", style="bold yellow")
+            text.append(f" · {departs}", style=pal.CAUTION_BOLD)
         if players[0]:  # the player view is on: how many browsers watch, a warning when the network reaches it
-            text.append(f" · {players[0]}", style="bold reverse red" if players[1] else "bold")
-        text.append(f" · {path}{' *' if dirty else ''}", style="dim")
+            text.append(f" · {players[0]}", style=pal.ALERT if players[1] else "bold")
+        text.append(f" · {path}{' *' if dirty else ''}", style=pal.MUTED)
         return text

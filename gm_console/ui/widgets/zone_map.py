@@ -19,50 +19,61 @@ from textual.widget import Widget
 
 from gm_console.core.fog import is_locked
 from gm_console.core.state import State
+from gm_console.ui import palette as pal
 from gm_console.ui.text import scrub
 
 MIN_W = 14  # narrowest box, borders included
 GAP = 2  # columns between boxes (connectors go here)
-SIDE_STYLE = {"players": "bold green", "gm": "bold red"}
+SIDE_STYLE = {"players": pal.PLAYER, "gm": pal.ENEMY}  # the theme's side colours, as in every pane
 
 TokenFn = Callable[[State, str], Text]
 GroupFn = Callable[[State, str], list[list[str]]]
 
 
+Styles = tuple[Style | str, ...]  # a cell's styles, lowest first, as given (the theme's style names stay names)
+
+
 class Canvas:
-    """A width x height grid of (character, style) cells."""
+    """A width x height grid of (character, styles) cells."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        self.cells: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(height)]
+        self.cells: list[list[tuple[str, Styles]]] = [[(" ", ())] * width for _ in range(height)]
 
     def put(self, x: int, y: int, text: str | Text, style: Style | str = "") -> int:
         """Write ``text`` at (x, y), clipped; return the x after it."""
         if not 0 <= y < self.height:
             return x
-        spans = text if isinstance(text, Text) else Text(text, style=style)
-        for i, ch in enumerate(spans.plain):
+        if isinstance(text, Text):
+            plain = text.plain
+            base: Styles = (text.style,) if text.style else ()
+            cells = [base] * len(plain)
+            for span in text.spans:  # in order: a later span is laid over an earlier one
+                for i in range(max(0, span.start), min(span.end, len(plain))):
+                    cells[i] = cells[i] + (span.style,)
+        else:
+            plain, cells = text, [(style,) if style else ()] * len(text)
+        for i, ch in enumerate(plain):
             if 0 <= x + i < self.width:
-                self.cells[y][x + i] = (ch, spans.get_style_at_offset(_CONSOLE, i) if isinstance(text, Text) else style)
-        return x + len(spans.plain)
+                self.cells[y][x + i] = (ch, cells[i])
+        return x + len(plain)
 
     def lines(self) -> list[Text]:
         out = []
         for row in self.cells:
             line = Text()
-            for ch, style in row:
-                line.append(ch, style)
+            run, styles = "", None
+            for ch, cell in [*row, ("", None)]:  # runs of cells with the same styles, then a sentinel
+                if cell != styles and run:
+                    start = len(line)
+                    line.append(run)
+                    for style in styles or ():
+                        line.stylize(style, start, start + len(run))
+                    run = ""
+                run, styles = run + ch, cell
             line.rstrip()
             out.append(line)
         return out
-
-
-class _FakeConsole:  # Text.get_style_at_offset needs a console only to parse style names
-    def get_style(self, name: str | Style, default: Style | None = None) -> Style:
-        return Style.parse(name) if isinstance(name, str) and name else (name if isinstance(name, Style) else Style())
-
-
-_CONSOLE = _FakeConsole()
 
 
 def label(state: State, uid: str, most: int = 9) -> str:
@@ -86,19 +97,16 @@ def unit_conditions(unit, skip: frozenset[str] = frozenset()) -> Text:
             continue
         if text.plain:
             text.append(" ")
-        text.append(cond.name, style="bold magenta")
+        text.append(cond.name, style=pal.SPECIAL_BOLD)
         if cond.remaining is not None and cond.per in PER_LETTER:
-            text.append(f" {cond.remaining}{PER_LETTER[cond.per]}", style="magenta")
+            text.append(f" {cond.remaining}{PER_LETTER[cond.per]}", style=pal.SPECIAL)
     return text
 
 
 def default_token(state: State, uid: str) -> Text:
     unit = state.units[uid]
     controller = state.sides[unit.side].controller if unit.side in state.sides else "gm"
-    style = SIDE_STYLE.get(controller, "bold")
-    if state.clock.active == uid:
-        style += " reverse"
-    text = Text(label(state, uid), style=style)
+    text = Text(label(state, uid), style=pal.side(controller, "now" if state.clock.active == uid else ""))
     conds = unit_conditions(unit)
     if conds.plain:
         text.append(" ")
@@ -189,12 +197,12 @@ def flow(items: list[Text], width: int) -> list[Text]:
 def group_text(state: State, group: list[str], token: TokenFn) -> Text:
     if len(group) == 1:
         return token(state, group[0])
-    out = Text("[", style="yellow")
+    out = Text("[", style=pal.CAUTION)
     for i, uid in enumerate(group):
         if i:
-            out.append("~", style="yellow")
+            out.append("~", style=pal.CAUTION)
         out.append_text(token(state, uid))
-    out.append("]", style="yellow")
+    out.append("]", style=pal.CAUTION)
     return out
 
 
@@ -202,9 +210,9 @@ def split_group(state: State, group: list[str], token: TokenFn) -> list[Text]:
     """A Reach group too wide for one line: one member a line, bracketed."""
     lines = []
     for i, uid in enumerate(group):
-        line = Text("[" if i == 0 else " ", style="yellow")
+        line = Text("[" if i == 0 else " ", style=pal.CAUTION)
         line.append_text(token(state, uid))
-        line.append("~" if i < len(group) - 1 else "]", style="yellow")
+        line.append("~" if i < len(group) - 1 else "]", style=pal.CAUTION)
         lines.append(line)
     return lines
 
@@ -224,13 +232,13 @@ def map_lines(
     width, height = max(width, MIN_W), max(height, 3)
     candidates = layouts(state, width)
     if not candidates:
-        return [Text("no zones in this encounter", style="dim")]
+        return [Text("no zones in this encounter", style=pal.MUTED)]
     numbers = {z: i + 1 for i, z in enumerate(state.zones)}
 
     def variants(zone: str, inner: int, one_each: bool) -> list[list[Text]]:
         """Ways to fill a box, richest first; the drawing takes the first that fits."""
         tr = traits_text(state, zone)
-        traits = [Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style="italic dim")] if tr else []
+        traits = [Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style=pal.MUTED_ITALIC)] if tr else []
         gs = groups(state, zone)
         items = [group_text(state, g, token) for g in gs]
         split: list[Text] = []
@@ -284,17 +292,17 @@ def map_lines(
 def draw_box(canvas: Canvas, state: State, zone: str, numbers: dict[str, int], x: int, y: int, w: int, h: int, body: list[Text]) -> None:
     z = state.zones[zone]
     hidden = z.hidden
-    border = "dim" if hidden else ""
+    border = pal.MUTED if hidden else ""
     hz, vt = ("┄", "┆") if hidden else ("─", "│")
     title = f" {numbers[zone]} {z.name} "
     if len(title) > w - 3:
         title = title[: w - 5] + "… "
     canvas.put(x, y, "╭" + hz + title + hz * max(0, w - 3 - len(title)) + "╮", border)
-    canvas.put(x + 2, y, title, "bold dim" if hidden else "bold")
+    canvas.put(x + 2, y, title, pal.MUTED_BOLD if hidden else "bold")
     room = h - 2
     shown = body[:room]
     if len(body) > room and room > 0:
-        shown = body[: room - 1] + [Text(f"+{len(body) - room + 1} more", style="dim")]
+        shown = body[: room - 1] + [Text(f"+{len(body) - room + 1} more", style=pal.MUTED)]
     for i in range(room):
         canvas.put(x, y + 1 + i, vt, border)
         canvas.put(x + w - 1, y + 1 + i, vt, border)
@@ -308,7 +316,7 @@ def draw_box(canvas: Canvas, state: State, zone: str, numbers: dict[str, int], x
     if len(foot) > w - 3:
         foot = foot[: w - 5] + "… "
     canvas.put(x, y + h - 1, "╰" + hz + foot + hz * max(0, w - 3 - len(foot)) + "╯", border)
-    canvas.put(x + 2, y + h - 1, foot, "dim")
+    canvas.put(x + 2, y + h - 1, foot, pal.MUTED)
 
 
 def draw_links(canvas: Canvas, state: State, places: list[Place], tops: list[int], row_h: list[int], cell_w: int) -> None:
@@ -321,17 +329,17 @@ def draw_links(canvas: Canvas, state: State, places: list[Place], tops: list[int
         x = p.col * (cell_w + GAP) + cell_w
         y = tops[p.row] + max(1, row_h[p.row] // 2)
         locked = is_locked(state, p.zone, right)
-        canvas.put(x, y, "╳╳" if locked else "══", "red" if locked else "")
+        canvas.put(x, y, "╳╳" if locked else "══", pal.BAD if locked else "")
 
 
 def legend(extra: str = "") -> Text:
     text = Text()
-    text.append("●", style="bold green")
+    text.append("●", style=pal.PLAYER)
     text.append(" players  ")
-    text.append("●", style="bold red")
+    text.append("●", style=pal.ENEMY)
     text.append(" GM  ")
-    text.append("[a~b]", style="yellow")
-    text.append(" within Reach  ↔ exits  ⊘ locked  ┄ hidden" + extra, style="dim")
+    text.append("[a~b]", style=pal.CAUTION)
+    text.append(" within Reach  ↔ exits  ⊘ locked  ┄ hidden" + extra, style=pal.MUTED)
     return text
 
 
