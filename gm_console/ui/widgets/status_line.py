@@ -30,12 +30,15 @@ class StatusLine(LiteralStatic):
 
     def show(self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False)) -> None:
         self._args = ((view,), {"dirty": dirty, "dice": dice, "path": path, "players": players})
-        width = (self.size.width or 200) - 2  # the padding
+        width = self.content_size.width or 200  # inside the padding
         text = self.line(view, dirty, dice, path, players, nobody=True)
         if text.cell_len > width:  # too long: leave out "acting: -", then the file's folder
             text = self.line(view, dirty, dice, path, players, nobody=False)
         if text.cell_len > width and ("/" in path or "\\" in path):
-            text = self.line(view, dirty, dice, PurePath(path).name, players, nobody=False)
+            path = PurePath(path).name
+            text = self.line(view, dirty, dice, path, players, nobody=False)
+        if text.cell_len > width:  # still too long: the systems' turn notes go (the panes show the order)
+            text = self.line(view, dirty, dice, path, players, nobody=False, notes=False)
         if text != self._shown:  # unchanged (a hit mid-turn): nothing to repaint
             self._shown = text
             self.update(text, layout=False)  # one line, always (scrubbed): no need to lay the screen out again
@@ -46,7 +49,7 @@ class StatusLine(LiteralStatic):
 
     _args: tuple | None = None
 
-    def line(self, view: View, dirty: bool, dice: str, path: str, players: tuple[str, bool], nobody: bool) -> Text:
+    def line(self, view: View, dirty: bool, dice: str, path: str, players: tuple[str, bool], nobody: bool, notes: bool = True) -> Text:
         """The status line's text; ``nobody``: say "acting: -" when no one acts."""
         state = view.state
         clock = state.clock
@@ -64,7 +67,7 @@ class StatusLine(LiteralStatic):
             text.append(" · acting: ")
             side = state.sides.get(active.side) if active else None
             text.append(active.name if active else "-", style=pal.side(side.controller if side else None) if active else pal.MUTED)
-        for system in view.game.systems.values():
+        for system in view.game.systems.values() if notes else ():
             extra = system.describe_turn(state)
             if extra:
                 text.append(f" · {extra}")
