@@ -333,3 +333,23 @@ def test_C113_6_synthetic_repair_uses_engineering():
                              "ava": {"specializations": {"engineering": 2, "medicine": 3}}})
     events = play(g, "endconflict", "heal ava kai [3,4]")
     assert any("Control 10 + Engineering 2 = 12" in e for e in events)
+
+
+@pytest.mark.parametrize("verb", ["endconflict", "yield", "consequence", "trait", "untrait", "find", "link", "give", "travel"])
+def test_every_new_verb_has_a_summary_an_example_that_round_trips_and_a_rules_entry(verb):
+    from gm_console.reference import build_index
+
+    g = game()
+    cls = g.verbs[verb]
+    assert len(cls.SUMMARY) > 40
+    assert g.parse(cls.EXAMPLE).notation() == cls.EXAMPLE
+    index = build_index(list(g.systems.values()), g.rules)
+    assert any(verb in e.body and e.kind != "action" for e in index.entries), verb
+
+
+def test_endbattle_has_a_summary_an_example_that_round_trips_and_a_rules_entry():
+    from gm_console.core.systems.ctb.actions import EndBattle
+    from gm_console.core.systems.ctb.reference import reference
+
+    assert len(EndBattle.SUMMARY) > 40 and EndBattle.EXAMPLE == "endbattle"
+    assert any("endbattle" in e.body for e in reference())

@@ -438,8 +438,10 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "The GM can keep zones hidden until the players could perceive them (hide, reveal); once revealed in "
         "play a zone stays revealed, and a player character who walks in reveals it. A Map Chip is an item "
         "naming route data: chip UNIT NAME reveals every zone that lists that chip and unlocks their locked "
-        "connections.",
-        ("fog", "hidden", "reveal", "map chip", "locked"),
+        "connections. Chips turn up in play (give UNIT NAME adds one to what the unit carries). Zones with the "
+        "trait fast travel are fast-travel points: travel UNIT ZONE jumps from one to another whose chip the "
+        "unit holds, revealing it if hidden.",
+        ("fog", "hidden", "reveal", "map chip", "locked", "give", "travel", "fast travel"),
     ),
 ]
 
