@@ -493,6 +493,14 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
         self.push_screen(CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…"))
 
+    def action_act(self) -> None:
+        """F7: this system's guided flow (screens/flows.py); its line is applied as if typed."""
+        from gm_console.ui.screens.flows import flow_for
+
+        flow = flow_for(self)
+        if flow is not None:
+            self.push_screen(flow, lambda line: self.apply_line(line) if line else None)
+
     def action_help(self) -> None:
         from gm_console.ui.screens.help import HelpScreen
 

@@ -31,6 +31,7 @@ APP_KEYS: tuple[Key, ...] = (
     Key("dice-log", "f4", "toggle_dice_log", "Dice log", show=False),
     Key("next-pane", "f5", "next_pane", "Next pane", show=False),
     Key("maximize", "f6", "toggle_maximize", "Maximize"),
+    Key("act", "f7", "act", "Act… (guided flow)", show=False),
     Key("focus-log", "ctrl+l", "focus_log", "Log", show=False),
     Key("focus-prompt", "escape", "focus_prompt", "Prompt", show=False),
     Key("quit", "ctrl+q", "quit", "Quit", priority=True),

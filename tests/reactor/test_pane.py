@@ -112,7 +112,7 @@ async def test_the_strike_flow_offers_only_legal_choices_and_says_why_not():
         await pilot.press("down", "enter")
         await pilot.pause()
         blocks = options(flow)
-        assert blocks[0] == ("No block", False)
+        assert blocks[0][0].startswith("No block  → ") and not blocks[0][1]  # with its outcome
         refused = {text for text, off in blocks if off}
         assert any("Junior Watchman" in t and "cannot block: EXHAUSTED" in t for t in refused)
         assert any("Reactor Operator" in t and "cannot block: not STATIONED" in t for t in refused)

@@ -333,6 +333,26 @@ def extra_lines(state: State, width: int) -> list[Text]:
     return [ln[:width] if ln.cell_len > width else ln for ln in out]
 
 
+def draft_odds(view: View) -> list[Text]:
+    """The odds of the roll being typed (core/systems/conflict/odds.py, from the system's own
+    plan of it), or why it cannot be made now; nothing for a line that rolls nothing."""
+    from gm_console.core.errors import GMError
+    from gm_console.core.systems.conflict.odds import action_odds
+
+    draft = view.draft
+    if draft is None or not view.live or getattr(draft, "SYSTEM", "") != "conflict" or not getattr(draft, "ROLLS", False):
+        return []
+    try:
+        line = action_odds(draft, view.state, view.game.context(view.index))
+    except GMError as exc:
+        return [Text(f"{draft.VERB}: {exc}", style=pal.CAUTION)]
+    if line is None:
+        return []
+    text = Text("odds: ", style="bold")
+    text.append(line)
+    return [text]
+
+
 class ConflictPane(SystemPane):
     SYSTEM = "conflict"
     TITLE = "Zone conflict"
@@ -359,6 +379,19 @@ class ConflictPane(SystemPane):
 
     def on_resize(self) -> None:
         self.relayout()
+
+    def preview(self, view: View) -> None:
+        """While the GM types a roll (task, attack, first aid...): its exact odds above the tracks."""
+        self.view = view
+        self._draft = view.draft
+        self._odds = draft_odds(view)
+        self.show_tracks(layout=False)  # its height is fixed (1fr): typing lays nothing out
+
+    def show_tracks(self, layout: bool = True) -> None:
+        if not self.is_mounted:
+            return
+        lines = getattr(self, "_odds", []) + getattr(self, "_tracks", [])
+        self.query_one("#cf-tracks", LiteralStatic).update(Text("\n").join(lines), layout=layout)
 
     def relayout(self) -> None:
         view = self.view
@@ -390,7 +423,10 @@ class ConflictPane(SystemPane):
             zmap.styles.height = "1fr"
         else:
             tracks = self.stacked(state, zmap, width, body_h, key)
-        self.query_one("#cf-tracks", LiteralStatic).update(Text("\n").join(tracks))
+        self._tracks = tracks
+        draft = getattr(self, "_draft", None)  # a line still in the prompt: its odds on this state
+        self._odds = draft_odds(View(view.game, view.state, view.index, view.live, draft)) if draft is not None else []
+        self.show_tracks()
         b = board_of(state)
         if b is not None:
             self.border_subtitle = content(f"acted {len(b.acted)}/{len(b.chars)} · scene {b.scene}")

@@ -6,6 +6,8 @@
 3. for a reactor strike by a Personnel with HACK: HEAT or HACK counters,
 4. the defender's answer: no block, or one of the blockers the rules allow
    (the others greyed, each with why it cannot),
+   each target and each answer showing its outcome (``→ WNAF Conscript #1 is
+   killed``, HEAT, HACK counters), worked out on a copy of the state,
 5. the resolution, step by step, worked out on a copy of the state.
 
 Enter picks, Backspace goes back a step, Escape cancels. The flow ends by
@@ -102,7 +104,7 @@ class StrikeFlow(ModalScreen[str | None]):
             striker = self.state.units[self.striker]
             title = f"Strike · what does {striker.name} strike?"
             rows = lg.targets(self.state, self.board, self.rules, striker)
-            options = self.choices([(t.id + "|" + t.kind, self.target_label(t), why) for t, why in rows], "cannot be struck")
+            options = self.choices([(t.id + "|" + t.kind, self.target_label(t) + (self.outcome(t) if why is None else Text()), why) for t, why in rows], "cannot be struck")
         elif self.step == "mode":
             p = profile(self.state, self.board, self.state.units[self.striker], lg.pack(self.rules))
             title = "Strike · HEAT on the core, or HACK counters on its SKALA panel?"
@@ -114,8 +116,8 @@ class StrikeFlow(ModalScreen[str | None]):
             defender = self.state.sides[self.target.side].name
             title = f"Strike · does {defender} block?"
             rows = lg.blockers(self.state, self.board, self.rules, self.state.units[self.striker], self.target)
-            options = [Option(Text("No block", style="bold"), id=NO_BLOCK)]
-            options += self.choices([(u.id, self.unit_label(u), why) for u, why in rows], "cannot block")
+            options = [Option(Text("No block", style="bold") + self.outcome(self.target, None, self.hack), id=NO_BLOCK)]
+            options += self.choices([(u.id, self.unit_label(u) + (self.outcome(self.target, u.id, self.hack) if why is None else Text()), why) for u, why in rows], "cannot block")
         else:
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
@@ -146,6 +148,14 @@ class StrikeFlow(ModalScreen[str | None]):
         if not ok:
             ok = [Option(Text(f"nothing can be chosen here ({verb})", style=pal.CAUTION), disabled=True)]
         return ok + no
+
+    def outcome(self, target: lg.Target, block: str | None = None, hack: bool = False) -> Text:
+        """`` → +200 K HEAT on ...``: what the strike would do, by the system's own
+        resolution on a copy of the state (who dies, HEAT, counters), before it commits."""
+        word = lg.target_word(self.state, target, self.state.units[self.striker].side)
+        steps, problem = r.what_if(self.game, self.state, Strike(striker=self.striker, target=word, block=block, hack=hack))
+        shown = r.outcome(tuple(steps)) if problem is None else []
+        return Text("  → " + " · ".join(shown), style="italic") if shown else Text()
 
     def unit_label(self, unit) -> Text:
         text = r.badge(unit)

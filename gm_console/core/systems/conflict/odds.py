@@ -238,3 +238,35 @@ def opposed_summary(odds: OpposedOdds, actor: str, defender: str) -> str:
     if odds.both_fail:
         text += f"; both fail {percent(odds.both_fail)}"
     return text + ")"
+
+
+def for_plans(plans: list[RollPlan], names: list[str], ties: str = "defender", *, brief: bool = False) -> str | None:
+    """The odds line of what ``RollingAction.plans`` gives: one pool, or the actor's and the
+    defender's of an opposed roll (``names``: theirs, in that order); None without a roll.
+    ``brief``: a few words for a list of choices (``44% success +0.12 M``, ``10% win · Warden 90%``)."""
+    if not plans:
+        return None
+    first = Pool.of(plans[0])
+    if brief:
+        if len(plans) == 1:
+            odds = task_odds(first)
+            return f"{percent(odds.success)} success +{float(odds.expected_momentum):.2f} M" if not first.autofail else "fails outright"
+        both = opposed_odds(first, Pool.of(plans[1]), ties)
+        return f"{percent(both.actor_wins)} win · {names[1]} {percent(both.defender_wins)} (opposed)"
+    if len(plans) == 1:
+        return f"{summary(task_odds(first))} ({first.dice}d20 vs {first.target}, Difficulty {first.difficulty})"
+    second = Pool.of(plans[1])
+    pools = f"{first.dice}d20 vs {first.target} D{first.difficulty} / {second.dice}d20 vs {second.target} D{second.difficulty}"
+    return f"{opposed_summary(opposed_odds(first, second, ties), names[0], names[1])} ({pools})"
+
+
+def action_odds(action, state, ctx, *, brief: bool = False) -> str | None:
+    """The odds of a conflict action that rolls (task, attack, first aid, ...), worked out
+    from the system's own plan of the roll; None for one that rolls nothing. Raises the
+    action's IllegalAction when it cannot be made now."""
+    plans_of = getattr(action, "plans", None)
+    if plans_of is None or not getattr(action, "ROLLS", False):
+        return None
+    plans = plans_of(state, ctx)
+    names = [state.units[p.unit].name if p.unit in state.units else p.unit for p in plans]
+    return for_plans(plans, names, ctx.rules["conflict.opposed_ties"], brief=brief)

@@ -1,0 +1,47 @@
+"""Which guided flow F7 opens: the focused pane's system if it has one, else
+the first of the encounter's systems that does (CTB, zone conflict, reactor)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.screen import ModalScreen
+
+if TYPE_CHECKING:
+    from gm_console.ui.app import GMConsoleApp
+
+
+def _ctb(game, state) -> ModalScreen:
+    from gm_console.ui.screens.ctb_flow import ctb_flow
+
+    return ctb_flow(game, state)
+
+
+def _conflict(game, state) -> ModalScreen:
+    from gm_console.ui.screens.conflict_flow import conflict_flow
+
+    return conflict_flow(game, state)
+
+
+def _reactor(game, state) -> ModalScreen:
+    from gm_console.ui.screens.strike_flow import StrikeFlow
+
+    return StrikeFlow(game, state)
+
+
+FLOWS = {"ctb": _ctb, "conflict": _conflict, "reactor": _reactor}
+
+
+def flow_for(app: GMConsoleApp) -> ModalScreen | None:
+    """The flow for the live state, or None (with a word to the GM) in replay mode or
+    for an encounter whose systems have none."""
+    if app.replay_at is not None:
+        app.notify("replay mode shows the past: press F3 to play on", severity="warning")
+        return None
+    game = app.game
+    focused = next((p.SYSTEM for p in app.system_panes() if p.has_focus_within and p.SYSTEM in FLOWS), None)
+    name = focused or next((s for s in game.systems if s in FLOWS), None)
+    if name is None:
+        app.notify("no guided flow for this encounter's systems: type the action", severity="warning")
+        return None
+    return FLOWS[name](game, game.state)
