@@ -118,6 +118,7 @@ class ConsoleProvider(_ListProvider):
             ("file: new…", gm.action_new, "write a starter encounter and open it"),
             ("replay: " + ("leave replay mode" if gm.replay_at is not None else "enter replay mode"), gm.action_toggle_replay, "step through the log"),
             ("dice: switch to " + ("auto-roll" if gm.dice_mode == "manual" else "entering physical dice"), gm.action_toggle_dice, "how rolls are made"),
+            ("act: pick an action, step by step (F7)", gm.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
             ("help: keys", gm.action_help, "every key binding"),
             ("pane: maximize or restore", gm.action_toggle_maximize, "one pane fills the screen"),
             ("log: undo", gm.action_undo, "take back the last action"),

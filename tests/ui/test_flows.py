@@ -317,3 +317,18 @@ def test_snapshot_ctb_flow_target_step(snap_compare, size):
 def test_snapshot_conflict_flow_buy_step(snap_compare, size):
     app, run_before = _flow_at(CONFLICT, ["turn rhea"], ["enter", "enter", "enter", "enter"])
     assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+
+async def test_the_palette_opens_the_act_flow():
+    app = make_app(CONFLICT, ["turn rhea"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"act: pick an action")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickFlow) and app.screen.step_key == "actor"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is app.query_one(ActionPrompt)
