@@ -112,10 +112,10 @@ def open_(
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Encounter files to check.")],
+    files: Annotated[list[Path], typer.Argument(help="Encounter, party or library files to check.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
 ) -> None:
-    """Check encounter files; exit 0 when all are valid, 1 listing every problem otherwise."""
+    """Check encounter, party and library files; exit 0 when all are valid, 1 listing every problem otherwise."""
     from gm_console.files import check_file
 
     report = {str(f): check_file(f) for f in files}

@@ -165,12 +165,33 @@ def decode_utf8(data: bytes) -> tuple[str, Problem | None]:
 
 
 def check_file(path: str | Path) -> list[str]:
-    """Every problem in an encounter file, as 'FILE: PATH: message' lines."""
+    """Every problem in an encounter, party or library file (by its ``kind``),
+    as 'FILE: PATH: message' lines."""
+    kind = _kind_of(Path(path))
+    if kind in ("party", "library"):
+        from gm_console.files.library import load_library
+        from gm_console.files.party import PartyFileError, load_party
+
+        try:
+            (load_party if kind == "party" else load_library)(path)
+        except PartyFileError as exc:
+            return exc.messages()
+        return []
     try:
         load_encounter(path)
     except EncounterFileError as exc:
         return exc.messages()
     return []
+
+
+def _kind_of(path: Path) -> str | None:
+    """The top-level ``kind`` of a readable TOML file, or None (an encounter has none)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None  # the encounter loader reports it, with its line
+    kind = data.get("kind")
+    return kind if isinstance(kind, str) else None
 
 
 def dumps_encounter(game: Game, upto: int | None = None) -> str:
