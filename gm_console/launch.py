@@ -63,7 +63,9 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
 
 def _shown(text: object) -> str:
     """A path or message as it may reach a terminal: no control characters."""
-    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in str(text))
+    from gm_console.ui.text import clean  # only on these error paths
+
+    return clean(str(text))
 
 
 def _from_journal(path: Path):
@@ -73,8 +75,9 @@ def _from_journal(path: Path):
 
     for journal in journals_for(user_data_dir() / "recovery", path):
         found = read_journal(journal)
-        if found is not None and found.base is not None:
-            return found.base
+        base = found.base_game() if found is not None else None
+        if base is not None:
+            return base
     return None
 
 

@@ -157,7 +157,16 @@ class Recovered:
     started: float
     game: Game
     changes: int  # journal records replayed on top of the base
-    base: Game | None = None  # the encounter as the journal began (before its changes)
+    base_text: str = ""  # the encounter document as the journal began (before its changes)
+    path: str = ""
+
+    def base_game(self) -> Game | None:
+        """The encounter as the journal began; loaded only when asked for (the
+        console needs it only when the encounter file itself is gone)."""
+        try:
+            return loads_encounter(self.base_text, self.path)
+        except ValueError:
+            return None
 
 
 def read_journal(path: Path) -> Recovered | None:
@@ -174,7 +183,6 @@ def read_journal(path: Path) -> Recovered | None:
         return None
     try:
         game = loads_encounter(base, str(path))
-        start = loads_encounter(base, str(path))
     except ValueError:
         return None
     changes = 0
@@ -202,4 +210,4 @@ def read_journal(path: Path) -> Recovered | None:
         return None
     started = header.get("started", 0.0)
     source = header.get("source")
-    return Recovered(source if isinstance(source, str) else None, started if isinstance(started, (int, float)) else 0.0, game, changes, start)
+    return Recovered(source if isinstance(source, str) else None, started if isinstance(started, (int, float)) else 0.0, game, changes, base, str(path))

@@ -143,15 +143,19 @@ class SessionCommands:
         self.push_screen(Confirm(question, "Recover", "Discard", "Decide later"), answer)
         return True
 
-    def saved_safely(self) -> None:
-        """The log is in a saved file: journals it came from are no longer needed,
-        and this session's journal starts again from the saved file."""
+    def drop_recovered(self) -> None:
+        """Delete the journals whose actions this session took in."""
         for path in self.recovered_from:
             try:
                 path.unlink()
             except OSError:
                 pass
         self.recovered_from = []
+
+    def saved_safely(self) -> None:
+        """The log is in a saved file: journals it came from are no longer needed,
+        and this session's journal starts again from the saved file."""
+        self.drop_recovered()
         self.start_journal()
 
     def journal_push(self) -> None:
@@ -167,11 +171,7 @@ class SessionCommands:
         purpose (the quit question), so they are no longer needed."""
         if self.journal is not None:
             self.journal.discard()
-        for path in self.recovered_from:
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        self.drop_recovered()
         self.exit()
 
     # ------------------------------------------------------------ save

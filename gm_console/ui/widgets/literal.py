@@ -29,17 +29,17 @@ def redraw_on_theme_change(widget: Static) -> None:
     widget.app.theme_changed_signal.subscribe(widget, lambda _theme: Static.update(widget, widget.content, layout=False))
 
 
-class LiteralStatic(Static):
-    """A Static that never parses markup and shows no control character."""
+class _Literal:
+    """What makes a Static or a Label literal: no markup, no control character."""
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
-        super().__init__(scrub(content), markup=False, **kwargs)
+        super().__init__(scrub(content), markup=False, **kwargs)  # type: ignore[call-arg]
 
     def on_mount(self) -> None:
-        redraw_on_theme_change(self)
+        redraw_on_theme_change(self)  # type: ignore[arg-type]
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(scrub(content), layout=layout)
+        super().update(scrub(content), layout=layout)  # type: ignore[misc]
 
     @property
     def content(self) -> VisualType:
@@ -50,25 +50,12 @@ class LiteralStatic(Static):
         self.update(content)
 
 
-class LiteralLabel(Label):
+class LiteralStatic(_Literal, Static):
+    """A Static that never parses markup and shows no control character."""
+
+
+class LiteralLabel(_Literal, Label):
     """A Label that never parses markup and shows no control character."""
-
-    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
-        super().__init__(scrub(content), markup=False, **kwargs)
-
-    def on_mount(self) -> None:
-        redraw_on_theme_change(self)
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(scrub(content), layout=layout)
-
-    @property
-    def content(self) -> VisualType:
-        return Label.content.fget(self)  # type: ignore[attr-defined]
-
-    @content.setter
-    def content(self, content: VisualType) -> None:
-        self.update(content)
 
 
 def _scrub_option(option: Any) -> Any:
