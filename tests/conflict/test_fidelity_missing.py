@@ -353,3 +353,97 @@ def test_endbattle_has_a_summary_an_example_that_round_trips_and_a_rules_entry()
 
     assert len(EndBattle.SUMMARY) > 40 and EndBattle.EXAMPLE == "endbattle"
     assert any("endbattle" in e.body for e in reference())
+
+
+# ------------------------------------------------------------ Synthetics: chassis and continuity (C105.3)
+
+SYNTH = {"kai": {"synthetic": True}}
+BACKED = {"kai": {"traits": ["Chassis: Survey Frame", "Backup: Aelith Archive"]}}
+
+
+def _dying_synthetic(**changes):
+    g = game(units_conflict=SYNTH, **GM_FIRST, **changes)
+    play(g, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai nograce")
+    return g
+
+
+def test_C105_3_a_synthetic_still_dying_at_the_scene_end_loses_its_chassis_and_a_backup_trait_carries_it_on():
+    g = _dying_synthetic(unit_keys=BACKED)
+    events = play(g, "scene")
+    kai = g.state.units["kai"]
+    assert "Kai's chassis (Chassis: Survey Frame) is destroyed: still Dying at the end of the scene without stabilization" in events
+    assert any(e.startswith("Kai continues through Backup: Aelith Archive") for e in events)
+    assert kai.has("Chassis Destroyed") and not kai.has("Dead") and not kai.has("Defeated")
+    assert kai.traits == ("Backup: Aelith Archive",) and board(g).chars["kai"].injuries == []
+    with pytest.raises(IllegalAction, match=r"Kai's chassis is destroyed: no turns until embody gives it a new one \[Synthetics and their chassis\]"):
+        g.push_line("turn kai")
+    play(g, "turn ava")
+    with pytest.raises(IllegalAction, match=r"Kai's chassis is destroyed: nothing is left in the fight to attack"):
+        g.push_line("attack ava kai field-sidearm stun")
+    with pytest.raises(IllegalAction, match=r"there is nothing to revive"):
+        g.push_line("firstaid ava kai")
+
+
+def test_C105_3_without_a_backup_trait_the_synthetic_ends_with_its_chassis():
+    g = _dying_synthetic(unit_keys={"kai": {"traits": ["Chassis: Survey Frame"]}})
+    events = play(g, "scene")
+    assert "Kai has no backup Trait: the Synthetic ends with its chassis and is dead" in events
+    assert g.state.units["kai"].has("Dead") and not g.state.units["kai"].has("Chassis Destroyed")
+    bio = game(**GM_FIRST)  # a biological character simply dies, as before
+    play(bio, "turn gob", "attack gob kai field-sidearm deadly [2,3]", "suffer kai nograce")
+    assert "Kai dies: Dying at the end of the scene without stabilization" in play(bio, "scene")
+
+
+def test_C105_3_the_gm_destroys_a_chassis_as_its_embodiment_traits_say_and_embody_brings_the_backup_back():
+    g = game(units_conflict=SYNTH, unit_keys=BACKED)
+    play(g, "set kai stress 3", "turn kai")
+    events = play(g, 'destroy kai why="the frame melts in the blast"')
+    assert "Kai's chassis (Chassis: Survey Frame) is destroyed: the frame melts in the blast" in events
+    assert g.state.clock.active is None  # the running turn ended with the chassis
+    with pytest.raises(IllegalAction, match=r"already destroyed"):
+        g.push_line("destroy kai")
+    with pytest.raises(IllegalAction, match=r"starting with 'Chassis'.*house rule embodiment_trait"):
+        g.push_line('embody kai "Spare Frame"')
+    events = play(g, 'embody kai "Chassis: Spare Frame"')
+    assert "Kai comes back in Chassis: Spare Frame, carried over by its backup" in events
+    kai = g.state.units["kai"]
+    assert not kai.has("Chassis Destroyed") and "Chassis: Spare Frame" in kai.traits and kai.stats["stress"] == 3
+    with pytest.raises(IllegalAction, match=r"Ava is not a Synthetic"):
+        g.push_line("destroy ava")
+    assert g.parse(g.verbs["destroy"].EXAMPLE).notation() == g.verbs["destroy"].EXAMPLE
+
+
+def test_C105_3_a_minor_npc_synthetic_killed_outright_loses_its_chassis():
+    g = game(units_conflict={"gob": {"synthetic": True}}, unit_keys={"gob": {"traits": ["Backup: Relay Node"]}})
+    play(g, "turn kai", "attack kai gob field-sidearm deadly [1,2]")
+    events = play(g, "suffer gob dead")
+    assert any(e.startswith("Gob's chassis is destroyed") for e in events)
+    assert g.state.units["gob"].has("Chassis Destroyed") and not g.state.units["gob"].has("Dead")
+
+
+def test_C105_3_embody_moves_a_working_synthetic_and_its_injuries_stay_with_the_old_chassis():
+    injured = {"kai": {"synthetic": True, "injuries": [{"name": "Sheared Servo", "severity": 2, "treated": True}]}}
+    g = game(units_conflict=injured, unit_keys={"kai": {"traits": ["Chassis: Survey Frame"]}})
+    events = play(g, 'embody kai "chassis: heavy lifter"')
+    assert "Kai moves into chassis: heavy lifter, leaving Chassis: Survey Frame; Sheared Servo stay with the old chassis" in events
+    assert board(g).chars["kai"].injuries == [] and g.state.units["kai"].traits == ("chassis: heavy lifter",)
+    g = _dying_synthetic()
+    with pytest.raises(IllegalAction, match=r"Kai is Defeated in its chassis: revive it \(firstaid\), or destroy kai first"):
+        g.push_line('embody kai "Chassis: Spare"')
+
+
+def test_C105_3_the_words_that_mark_embodiment_and_backup_traits_are_house_rules_shown_in_the_lookup():
+    from gm_console.reference import build_index
+
+    words = {"house_rules": {"conflict": {"embodiment_trait": "Frame", "backup_trait": "Mirror"}}}
+    g = _dying_synthetic(unit_keys={"kai": {"traits": ["Frame: Drone", "Mirror: Deep Store", "Backup: Ignored"]}}, **words)
+    events = play(g, "scene")
+    assert "Kai's chassis (Frame: Drone) is destroyed: still Dying at the end of the scene without stabilization" in events
+    assert g.state.units["kai"].traits == ("Mirror: Deep Store", "Backup: Ignored")
+    assert g.state.units["kai"].has("Chassis Destroyed")
+    index = build_index(list(g.systems.values()), g.rules)
+    assert "In force: 'Mirror' (changed by this encounter; default 'Backup')" in index.get("house.conflict.backup_trait").body
+    assert "In force: 'Frame'" in index.get("house.conflict.embodiment_trait").body
+    entry = index.get("conflict.synthetics")
+    assert "destroy UNIT" in entry.body and "embody UNIT" in entry.body and "backup_trait" in entry.body
+    assert g.rules.departing() == {}

@@ -18,9 +18,11 @@ from .board import Pending
 from .catalogue import Weapon
 from .common import (
     DEAD,
+    DESTROYED,
     PRONE,
     R_YIELD,
     YIELDED,
+    R_SYNTHETIC,
     R_ATTACK,
     R_COUNTER,
     R_INTENT,
@@ -119,6 +121,8 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
         raise IllegalAction(f"{tgt.name} is dead", R_ATTACK)
     if tgt.has(YIELDED):
         raise IllegalAction(f"{tgt.name} has yielded: the crew must accept it", R_YIELD)
+    if tgt.has(DESTROYED):
+        raise IllegalAction(f"{tgt.name}'s chassis is destroyed: nothing is left in the fight to attack", R_SYNTHETIC)
     if ctrl(state, a.unit) == "players" and tgt.zone in state.zones and state.zones[tgt.zone].hidden:
         raise IllegalAction(f"{tgt.name} is in a hidden zone the players cannot see (reveal it first)", "fog of war")
     where = band(state, ctx, a.unit, a.target)

@@ -54,8 +54,10 @@ R_OVER = "the end of the conflict"
 R_YIELD = "yielding"
 R_CONSEQUENCE = "consequences"
 R_TRAITS = "Traits in play"
+R_SYNTHETIC = "Synthetics and their chassis"
 
 DEFEATED, PRONE, DEAD, YIELDED = "Defeated", "Prone", "Dead", "Yielded"
+DESTROYED = "Chassis Destroyed"  # a Synthetic whose chassis is gone but whose backup carries it on
 
 
 def board(state: State) -> Board:
@@ -96,7 +98,7 @@ def enemies(state: State, a: str, b: str) -> bool:
 
 def defeated(state: State, uid: str) -> bool:
     unit = state.units[uid]
-    return unit.has(DEFEATED) or unit.has(DEAD)
+    return unit.has(DEFEATED) or unit.has(DEAD) or unit.has(DESTROYED)
 
 
 def yielded(state: State, uid: str) -> bool:
@@ -138,6 +140,8 @@ def must_be_able(state: State, uid: str) -> None:
     """A Defeated character (Dying included) takes no actions until revived."""
     if yielded(state, uid):
         raise IllegalAction(f"{unit_name(state, uid)} has yielded and left the fight", R_YIELD)
+    if uid in state.units and state.units[uid].has(DESTROYED):
+        raise IllegalAction(f"{unit_name(state, uid)}'s chassis is destroyed: no actions until embody gives it a new one", R_SYNTHETIC)
     if uid in state.units and not able(state, uid):
         raise IllegalAction(f"{unit_name(state, uid)} is Defeated and takes no actions until revived", R_DEFEATED)
 

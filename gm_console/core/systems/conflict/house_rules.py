@@ -234,6 +234,29 @@ ASSISTANCE = _rule(
     "Difficulty by 1 each.",
 )
 
+EMBODIMENT_TRAIT = _rule(
+    "embodiment_trait",
+    s.Str(pattern=r"[A-Za-z][A-Za-z -]*", pattern_doc="a word or two (letters, spaces, hyphens)", max_len=30),
+    "Chassis",
+    "The word that names a Synthetic's embodiment Trait",
+    "The text lets a Synthetic's embodiment Traits decide when its chassis is destroyed, but leaves how a table "
+    "writes them open. The console reads a Trait whose name starts with this word (Chassis by default, case "
+    "ignored: \"Chassis: Survey Frame\") as the body the Synthetic works through now. Its Injuries are that "
+    "body's damage; when the GM rules the chassis destroyed (destroy UNIT) or the Synthetic is still Dying when "
+    "the scene ends, that Trait goes with the body, and embody UNIT \"Chassis: ...\" names the next one.",
+)
+BACKUP_TRAIT = _rule(
+    "backup_trait",
+    s.Str(pattern=r"[A-Za-z][A-Za-z -]*", pattern_doc="a word or two (letters, spaces, hyphens)", max_len=30),
+    "Backup",
+    "The word that names a Synthetic's backup Trait",
+    "A Trait whose name starts with this word (Backup by default, case ignored: \"Backup: Aelith Archive\") is "
+    "a backup Trait. When a Synthetic's chassis is destroyed, such a Trait carries the Synthetic on: it is out "
+    "of the fight (Chassis Destroyed, no turns, nothing to attack or revive) but alive, and embody gives it a new "
+    "chassis. With no backup Trait the Synthetic ends with its chassis and is dead. What the backup keeps or "
+    "loses beyond that is the Trait's own wording, for the GM to read out.",
+)
+
 HOUSE_RULES = (
     MOMENTUM_CAP,
     THREAT_DEFICIT,
@@ -258,6 +281,8 @@ HOUSE_RULES = (
     GRACE_SCENES,
     COMPROMISED_ENDS_GRACE,
     ASSISTANCE,
+    EMBODIMENT_TRAIT,
+    BACKUP_TRAIT,
 )
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gm_console.core.state import State
 from gm_console.core.systems.conflict import turns
-from gm_console.core.systems.conflict.common import DEAD, DEFEATED, defeated
+from gm_console.core.systems.conflict.common import DEAD, DEFEATED, DESTROYED, defeated
 from gm_console.core.systems.conflict.stress import dying
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
         tags = []
         if unit.has(DEAD):
             tags.append(DEAD)
+        elif unit.has(DESTROYED):
+            tags.append(DESTROYED)
         elif unit.has(DEFEATED):
             tags.append(DEFEATED)
         if dying(state, uid):

@@ -314,6 +314,22 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         ("dying", "death", "cysuit", "grace", "vitalis", "scene"),
     ),
     (
+        "synthetics",
+        c.R_SYNTHETIC,
+        "A Synthetic (synthetic = true) works through a chassis, and its Injuries are damage to that body; First "
+        "Aid, treatment and healing use Engineering instead of Medicine. Two kinds of Trait decide what losing the "
+        "body means. An embodiment Trait names the chassis in use (a Trait beginning Chassis, house rule "
+        "embodiment_trait); a backup Trait is what the Synthetic survives through (a Trait beginning Backup, house "
+        "rule backup_trait). The chassis is destroyed when the GM rules it so from what the embodiment Traits say "
+        "(destroy UNIT), when the Synthetic is still Dying as a scene ends, or when a Minor NPC Synthetic is killed "
+        "outright (suffer UNIT dead). The embodiment Trait and the body's Injuries go with it. A Synthetic holding a "
+        "backup Trait lives on as Chassis Destroyed: it takes no turns, cannot be attacked or revived, and returns "
+        "with embody UNIT \"Chassis: ...\". Without a backup Trait it is dead. embody also moves a working "
+        "Synthetic into another chassis, leaving the old one's Injuries behind; Stress belongs to the character "
+        "and stays.",
+        ("synthetic", "chassis", "embodiment", "backup", "destroy", "embody", "continuity", "engineering"),
+    ),
+    (
         "first-aid",
         c.R_FIRST_AID,
         "First Aid is a Major Action of the medic's own turn (counted in the two-Majors limit) on a Defeated "

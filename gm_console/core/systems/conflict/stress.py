@@ -31,6 +31,7 @@ from .common import (
 )
 from .house_rules import rule
 from .pools import THREAT, pay
+from .synthetic import destroy_chassis
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -221,7 +222,9 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     ctx.emit(f"{unit.name} suffers {label} ({p.intent} Injury, Severity {sev}): Defeated and Prone", "damage", uid)
     if p.intent != "deadly":
         ctx.emit(f"a Stun Injury: it clears at the end of {unit.name}'s next turn after they are revived", "rule", uid)
-    if dead:
+    if dead and c.synthetic:  # killed outright: for a Synthetic, the chassis is what is lost
+        destroy_chassis(state, ctx, uid, f"{label} leaves nothing of it")
+    elif dead:
         add_condition(unit, DEAD)
         ctx.emit(f"{unit.name} is dead", "damage", uid)
     elif dying(state, uid):  # this Deadly Injury, or an earlier untreated one now that they are Defeated again
@@ -284,6 +287,8 @@ def end_scene(state: State, ctx: Context) -> None:
             if c.grace > 0:
                 c.grace -= 1
                 ctx.emit(f"the cysuit keeps {unit.name} alive into the next scene; they are still Dying", "warn", uid)
+            elif c.synthetic:  # a Synthetic's Injuries are its chassis's: the chassis fails, the backup decides
+                destroy_chassis(state, ctx, uid, "still Dying at the end of the scene without stabilization")
             else:
                 add_condition(unit, DEAD)
                 ctx.emit(f"{unit.name} dies: Dying at the end of the scene without stabilization", "damage", uid)

@@ -38,7 +38,7 @@ UNIT_TABLE = s.Table(
         "stress": Key(s.Int(min=0, max=40), default=0, doc="Stress already marked"),
         "protection": Key(s.Int(min=0, max=5), default=0, doc="Protection beyond the cysuit (armour, shields, Traits)"),
         "cysuit": Key(s.Bool(), doc="wears a working cysuit: Protection 1 and the Dying grace (default: players' side yes)"),
-        "synthetic": Key(s.Bool(), default=False, doc="a Synthetic chassis: Engineering replaces Medicine to patch it"),
+        "synthetic": Key(s.Bool(), default=False, doc="a Synthetic working through a chassis: Engineering replaces Medicine; losing the chassis follows its Chassis/Backup Traits"),
         "weapons": Key(s.List(s.Str(pattern=r"[a-z][a-z0-9-]*", pattern_doc="a weapon id"), unique=True), default=[], doc="weapon ids from the data list or [conflict.weapons]"),
         "injuries": Key(s.List(INJURY), default=[], doc="Injuries at the start"),
         "cover": Key(s.Bool(), default=False, doc="starts within Reach of its zone's cover"),

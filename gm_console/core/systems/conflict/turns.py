@@ -18,6 +18,8 @@ from gm_console.core.state import State
 from .board import TurnUse
 from .common import (
     DEAD,
+    DESTROYED,
+    R_SYNTHETIC,
     R_ALTERNATION,
     R_OPENING,
     R_YIELD,
@@ -68,6 +70,8 @@ def check_start(state: State, uid: str) -> None:
         raise IllegalAction(f"{unit.name} is dead", R_DEFEATED)
     if yielded(state, uid):
         raise IllegalAction(f"{unit.name} has yielded and left the fight", R_YIELD)
+    if unit.has(DESTROYED):
+        raise IllegalAction(f"{unit.name}'s chassis is destroyed: no turns until embody gives it a new one", R_SYNTHETIC)
     if not able(state, uid):
         raise IllegalAction(f"{unit.name} is Defeated and takes no actions until revived", R_DEFEATED)
     if uid in b.acted:

@@ -6,6 +6,7 @@ from .verbs_attacks import Attack, Counter
 from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Link, Recover, Scene, Suffer, Yield
 from .verbs_moves import Sprint, Stride
 from .verbs_spends import Major, Minor, SpendAct
+from .verbs_synthetic import Destroy, Embody
 from .verbs_tasks import FirstAid, Find, Heal, Task, Treat
 from .verbs_traits import GiveTrait, RemoveTrait
 from .verbs_turns import Keep, Seize, Turn
@@ -36,6 +37,8 @@ ACTIONS = (
     Expose,
     GiveTrait,
     RemoveTrait,
+    Destroy,
+    Embody,
     Yield,
     EndConflict,
     Scene,

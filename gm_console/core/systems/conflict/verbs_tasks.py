@@ -12,6 +12,7 @@ from gm_console.core.state import State
 from .board import Injury, LastTask
 from .common import (
     DEAD,
+    DESTROYED,
     DEFEATED,
     R_FIRST_AID,
     R_QUALITIES,
@@ -180,6 +181,8 @@ class FirstAid(RollingAction):
         patient = need_unit(state, self.target)
         major = medic_turn(state, self.unit, "give First Aid")
         second = check_major(state, self.unit, "give First Aid") if major else False
+        if patient.has(DESTROYED):
+            raise IllegalAction(f"{patient.name}'s chassis is destroyed: there is nothing to revive (embody gives it a new one)", R_FIRST_AID)
         if not patient.has(DEFEATED) or patient.has(DEAD):
             raise IllegalAction(f"{patient.name} is not Defeated" if not patient.has(DEAD) else f"{patient.name} is dead", R_FIRST_AID)
         if self.unit == self.target:
