@@ -447,3 +447,33 @@ def test_C105_3_the_words_that_mark_embodiment_and_backup_traits_are_house_rules
     entry = index.get("conflict.synthetics")
     assert "destroy UNIT" in entry.body and "embody UNIT" in entry.body and "backup_trait" in entry.body
     assert g.rules.departing() == {}
+
+
+# ------------------------------------------------------------ the core Momentum spends (C150a)
+
+
+def test_C150a_the_core_momentum_spends_the_console_offers_are_shown_and_do_what_the_lookup_says():
+    from gm_console.reference import build_index
+
+    g = game(pools={"momentum": 6, "threat": 5})
+    entry = build_index(list(g.systems.values()), g.rules).get("conflict.core-spends")
+    assert entry is not None and entry.title == "core Momentum spends" and entry.kind == "rule"
+    body = entry.body
+    assert "core chapter" in body and "missing" in body
+    # what the entry lists is exactly the console's spends list, and the dice costs in force
+    for sid in board(g).catalogue.spends:
+        assert sid in body, sid
+    assert "the third die 1, the fourth 2, the fifth 3" in body and g.rules["conflict.extra_dice_costs"] == [1, 2, 3]
+    # bought d20s: three dice for 1 Momentum
+    play(g, "turn kai")
+    assert g.dice_needed(g.parse("task kai reason engineering buy=1")) == (20, 20, 20)
+    play(g, "task kai reason engineering buy=1 [15,16,17]")
+    assert g.state.pools["momentum"] == 5
+    # any other core spend: named with why=, n=N paid, logged, no Threat added
+    with pytest.raises(IllegalAction, match=r"say which spend Core Momentum Spend pays for.*\[core Momentum spends\]"):
+        g.push_line("spend kai core n=2")
+    events = play(g, 'spend kai core n=2 why="Obtain Information: who sent the raiders?"')
+    assert "Kai: Core Momentum Spend: Obtain Information: who sent the raiders?" in events
+    assert g.state.pools["momentum"] == 3 and g.state.pools["threat"] == 5
+    play(g, "next", 'spend gob core why="Create a Trait: Smoke"')  # the GM's side pays Threat
+    assert g.state.pools["threat"] == 4

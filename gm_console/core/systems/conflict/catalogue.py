@@ -21,7 +21,7 @@ from .house_rules import BANDS
 QUALITY = re.compile(r"(accurate|area|charge|cumbersome|debilitating|hidden [1-5]|inaccurate|intense|piercing)")
 QUALITY_DOC = "a quality: accurate, area, charge, cumbersome, debilitating, hidden 1-5, inaccurate, intense, piercing"
 EFFECTS = ("none", "prone", "stand", "aim", "prepare", "conceal")
-SPEND_EFFECTS = ("none", "prone", "withdraw")
+SPEND_EFFECTS = ("none", "prone", "withdraw", "named")
 NAME_LIST = s.List(s.Id(), unique=True)
 
 WEAPON = s.Table(
@@ -53,7 +53,7 @@ SPEND = s.Table(
         "name": Key(s.Str(), required=True),
         "cost": Key(s.Int(min=1, max=9), required=True, doc="Momentum (or Threat for an NPC) per use"),
         "combat": Key(s.Bool(), default=True, doc="a combat spend: paid Momentum adds equal Threat"),
-        "effect": Key(s.Str(choices=SPEND_EFFECTS), default="none", doc="what the console does: prone (on=UNIT), withdraw"),
+        "effect": Key(s.Str(choices=SPEND_EFFECTS), default="none", doc="what the console does: prone (on=UNIT), withdraw, named (the spend must say what it buys with why=)"),
         "text": Key(s.Text(allow_empty=False), required=True),
     },
     name="a spend table",

@@ -138,12 +138,25 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
         "spends",
         c.R_SPENDS,
         "spend UNIT ID pays from the acting side's pool. Built in: minor (1), major (2), severity (2 a step), "
-        "recover (2 per Stress), area (1 per target). The combat table in the data adds Knockdown (2, the "
+        "recover (2 per Stress), area (1 per target), core (a core spend named with why=). The combat table in the data adds Knockdown (2, the "
         "target falls prone), Disengage (1, leave Reach), Disarm (2), Called Shot (1), Suppress (2) and Exploit "
         "Terrain (2); an encounter may add more under [conflict.spends]. Momentum paid for a combat-table spend "
         "hands the GM the same amount of Threat (house rule spend_adds_threat). NPCs pay Threat for the same "
         "effects.",
         ("momentum", "spend", "table", "combat"),
+    ),
+    (
+        "core-spends",
+        c.R_CORE_SPENDS,
+        "The text keeps every core Momentum spend available during a fight, but the core chapter that would list "
+        "them is missing, so the console states what it offers. It runs one core spend itself: extra d20s bought "
+        "before a roll (buy=N on any rolling verb; the third die 1, the fourth 2, the fifth 3 by house rule "
+        "extra_dice_costs; the GM pays Threat). Any other core spend the table uses goes through the data entry "
+        "core: spend UNIT core n=N why=\"what it buys\" pays N (Momentum, Threat for the GM's side), logs the why, "
+        "and adds no Threat, since it is not on the combat table. Besides those, the spends list holds the text's "
+        "own (minor, major, severity, recover, area) and the console's combat table (knockdown, disengage, disarm, "
+        "called-shot, suppress, exploit); an encounter adds more under [conflict.spends.ID].",
+        ("core", "spend", "buy", "d20", "obtain information", "create trait"),
     ),
     (
         "zones",

@@ -14,6 +14,7 @@ from .catalogue import Entry, Spend
 from .common import (
     PRONE,
     R_ACTIONS,
+    R_CORE_SPENDS,
     R_FATIGUED,
     R_QUALITIES,
     R_RECOVERY,
@@ -157,7 +158,7 @@ class SpendAct(ConflictAction):
         "Spend Momentum (Threat for the GM's side) from the spends list: minor (1), major (2, at most two "
         "Majors a round), severity (2 a step, 1 if Intense, at most +2 on a waiting hit), recover (2 per Stress "
         "after a successful task, on=UNIT, three a task), area (1 per further target, on=UNIT), and the combat "
-        "table (knockdown, disengage, disarm, ...). n=N repeats it."
+        "table (knockdown, disengage, disarm, ...); core (1 a step, why= names the core spend). n=N repeats it."
     )
     EXAMPLE = "spend kai severity n=2"
     SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("what", n.ident("SPEND")), n.Opt("times", n.INT, default=1, key="n"), n.Opt("on", n.UNIT), n.Opt("why", n.NAME))
@@ -212,6 +213,8 @@ class SpendAct(ConflictAction):
             return self._recover_cost(state, sp), 0
         if what == "area":
             return self._area_cost(state, sp)
+        if sp.effect == "named" and not (self.why or "").strip():
+            raise IllegalAction(f"say which spend {sp.name} pays for: spend {uid} {what} n=N why=\"...\"", R_CORE_SPENDS)
         if sp.effect == "prone" and self.on is None:
             raise IllegalAction(f"{sp.name} needs on=UNIT: who falls prone", R_SPENDS)
         total = sp.cost * self.times
@@ -266,7 +269,7 @@ class SpendAct(ConflictAction):
             ctx.emit(f"{bonus} bonus Momentum from the prone target pays toward {sp.name}", "rule", self.unit)
         pay(state, ctx, ctrl(state, self.unit), paid, f"{who}: {sp.name}{times}", combat=sp.combat)
         getattr(self, f"_do_{self.what}", self._do_table)(state, ctx, sp)
-        if self.why:
+        if self.why and sp.effect != "named":
             ctx.emit(self.why, "note", self.unit)
 
     def _do_minor(self, state: State, ctx: Context, sp: Spend) -> None:
@@ -305,5 +308,7 @@ class SpendAct(ConflictAction):
             b = board(state)
             b.reach = {p for p in b.reach if self.unit not in p}
             ctx.emit(f"{who} steps back out of Reach", "info", self.unit)
+        elif sp.effect == "named":
+            ctx.emit(f"{who}: {sp.name}: {self.why}", "rule", self.unit)
         else:
             ctx.emit(f"{who}: {sp.name}: {sp.text}", "rule", self.unit)
