@@ -13,7 +13,12 @@ carried encounter decide what persists:
 * CTB: Kennel (and so the Kennel Damage of every Recall), the bases, the
   maxima that follow (listed, marked derived: the party file holds the
   Kennel and the bases they follow from); HP, AR and KI reset to the
-  maxima or carry (``carry_pools``); death (``downed_end``);
+  maxima or carry (``carry_pools``); death as the CTB house rule
+  ``death_comes`` says, a carried fight being an ended one: under
+  ``battle_end`` every unit Downed and not Recalled is dead (whether or not
+  ``endbattle`` was typed), under ``never`` nobody dies of being Downed (the
+  survivor keeps its Kennel, no Recall having cost any, and its pools follow
+  ``carry_pools``); a unit marked Dead in the fight is dead either way;
 * reactor: Personnel are cards, not characters; carrying refuses.
 
 Fields are paths into a party unit's table: ``dead`` and ``traits`` at its
@@ -170,7 +175,9 @@ def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup
             out[f"ctb.{pool}_max"] = stats.get(f"{pool}_max", 0)
         downed = stats.get("hp", 0) <= 0
         recalled = stats.get("recalled", 0) > 0
-        dead = dead or (downed and not recalled and _rule(rules, "ctb.downed_end") == "dies")
+        # the one rule on when a Downed unit dies; a carried fight has ended, endbattle typed or not
+        dies_at_end = _rule(rules, "ctb.death_comes") == "battle_end"
+        dead = dead or unit.has("dead") or (downed and not recalled and dies_at_end)
         if _rule(rules, "ctb.carry_pools") == "carry":
             for pool in CTB_POOLS:
                 out[f"ctb.{pool}"] = stats.get(pool, 0)

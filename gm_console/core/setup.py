@@ -125,10 +125,14 @@ def schema_for(names: Iterable[str]) -> s.Table:
 
 def encounter_schema(systems: list[System] | None = None) -> s.Table:
     """The schema of an encounter using ``systems`` (all registered ones by default)."""
+    from gm_console.core.campaign_rules import retired_keys  # a retired house rule: refused with its replacement
+
     systems = all_systems() if systems is None else systems
     names = tuple(system_names())
     house_keys = {
-        sys.NAME: Key(s.Table({r.name: Key(r.spec, doc=r.title) for r in sys.HOUSE_RULES}, name=f"a table of {sys.NAME} house rules"))
+        sys.NAME: Key(
+            s.Table({**{r.name: Key(r.spec, doc=r.title) for r in sys.HOUSE_RULES}, **retired_keys(sys.NAME)}, name=f"a table of {sys.NAME} house rules")
+        )
         for sys in systems
         if sys.HOUSE_RULES
     }

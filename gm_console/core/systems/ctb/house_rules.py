@@ -164,7 +164,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "The text says a Recall Beacon delays permanent death, not when death comes without one. battle_end (the "
         "default): a Downed unit is at risk of death (the log says so when it falls); when the battle ends "
         "(endbattle) every Downed unit that was not Recalled dies, and the Recalled live on with their 10% Kennel "
-        "loss. never: nobody dies; Downed units stay Downed when the battle ends.",
+        "loss. never: nobody dies; Downed units stay Downed when the battle ends. Campaigns follow this rule too "
+        "(there is no second one): a fight carried to a party has ended, so under battle_end every unit Downed and "
+        "not Recalled is written dead, endbattle or not; under never it survives with its Kennel untouched (no "
+        "Recall, no Kennel Damage) and its HP, AR and KI go as carry_pools says.",
     ),
     _rule(
         "turn_lock",

@@ -138,7 +138,9 @@ ENTRIES: tuple[RefEntry, ...] = (
         "be Recalled; 'set UNIT recalled 0' brings one back by GM fiat.\n\nWhat the beacon delays: by house rule "
         "death_comes (default battle_end) a Downed unit is at risk from the moment it falls, and when the GM "
         "closes the fight ('endbattle') every Downed unit still without a Recall dies; a dead unit cannot be "
-        "Recalled any more. death_comes = never: nobody dies.",
+        "Recalled any more. death_comes = never: nobody dies. Carrying the fight to a party (gm-console carry) "
+        "reads the same rule: the fight is over, so the Downed without a Recall are written dead under battle_end "
+        "and live on under never.",
         "recall", "beacon", "kennel damage", "extraction", "death", "endbattle",
     ),
     _e(
