@@ -32,19 +32,35 @@ _new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's 
 
 @dataclass(slots=True)
 class Context:
-    """What an action sees besides the state: rules, systems, and an event sink."""
+    """What an action sees besides the state: rules, systems, and an event sink.
+
+    ``loud`` is False in a ``QuietContext``, which a replay uses: its events
+    are dropped (the engine works them out again when something shows them),
+    so a hot path may skip wording them (``if ctx.loud: ctx.emit(...)``).
+    Whatever an action changes must never depend on ``loud``."""
 
     rules: Rules
     systems: dict[str, System]
     setup: Setup
     index: int  # position of this action in the log
     events: list[Event] = field(default_factory=list)
+    loud: ClassVar[bool] = True
 
     def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
         self.events.append(_new_event(Event, (text, kind, unit)))
 
     def each_system(self) -> list[System]:
         return list(self.systems.values())
+
+
+class QuietContext(Context):
+    """A context whose events go nowhere (``Game.load`` replays with one)."""
+
+    __slots__ = ()
+    loud: ClassVar[bool] = False
+
+    def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
+        pass
 
 
 @dataclass(frozen=True, kw_only=True)

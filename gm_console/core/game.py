@@ -14,7 +14,7 @@ from typing import Any
 
 from gm_console.core import dice as dice_mod
 from gm_console.core import notation as n
-from gm_console.core.actions import GENERIC_ACTIONS, Action, Context, unit_from_spec
+from gm_console.core.actions import GENERIC_ACTIONS, Action, Context, QuietContext, unit_from_spec
 from gm_console.core.bounds import shown
 from gm_console.core.errors import GMError, IllegalAction, NothingToRedo, NothingToUndo, NotationError, UnknownName
 from gm_console.core.events import Event
@@ -109,6 +109,67 @@ class LogError(GMError):
         return Problem(f"log[{self.index}]", f"{self.reason} (in {shown(self.line)})")
 
 
+class EventLog:
+    """The events of each action of the log, read as a list of tuples
+    (``game.events[i]``). Those of a replayed log are not kept: an entry is
+    worked out when read, by applying the actions again from the nearest
+    checkpoint (``Game._fill_events``), and kept from then on. Opening a long
+    log thus words no event, and holds none, until something shows one."""
+
+    __slots__ = ("_items", "_fill")
+
+    def __init__(self, fill: Any) -> None:
+        self._items: list[tuple[Event, ...] | None] = []
+        self._fill = fill  # fill(index): puts in the entries around index (from its checkpoint)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: Any) -> Any:
+        items = self._items
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(items)))]
+        found = items[index]  # an IndexError as a list raises it
+        if found is None:
+            self._fill(index + len(items) if index < 0 else index)
+            found = items[index]
+        return found
+
+    def __iter__(self) -> Any:
+        for i in range(len(self._items)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            other = list(other)
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self._items)} actions)"
+
+    def append(self, events: tuple[Event, ...] | None) -> None:
+        """The events of a new action (None: worked out when read)."""
+        self._items.append(events)
+
+    def pop(self) -> tuple[Event, ...]:
+        found = self[-1]
+        self._items.pop()
+        return found
+
+    def drop_last(self) -> None:
+        """Forget the newest entry without working it out (undo)."""
+        self._items.pop()
+
+    @property
+    def known(self) -> int:
+        """How many entries are held (the rest are worked out when read)."""
+        return sum(1 for e in self._items if e is not None)
+
+
 class Game:
     CHECKPOINT_EVERY = 128
 
@@ -121,7 +182,7 @@ class Game:
         self._initial = build_initial_state(setup, self.systems, self.rules)
         self.state = self._initial.copy()
         self.log: list[Action] = []
-        self.events: list[tuple[Event, ...]] = []
+        self.events = EventLog(self._fill_events)
         self.redo_stack: list[Action] = []
         self._checkpoints: dict[int, State] = {0: self._initial}
         self._lines: list[str] = []  # formatted log, filled lazily by lines()
@@ -244,11 +305,11 @@ class Game:
         if not self.log:
             raise NothingToUndo("nothing to undo")
         action = self.log.pop()
-        self.events.pop()
+        self.events.drop_last()
         del self._lines[len(self.log) :]
         self.redo_stack.append(action)
-        for k in [k for k in self._checkpoints if k > len(self.log)]:
-            del self._checkpoints[k]
+        # a push adds at most the checkpoint after it: only that one can lie past the log now
+        self._checkpoints.pop(len(self.log) + 1, None)
         self.state = self.state_at(len(self.log))
         return action
 
@@ -272,20 +333,53 @@ class Game:
         """A fresh copy of the state after the first ``index`` actions of the log."""
         if not 0 <= index <= len(self.log):
             raise IndexError(f"the log has {len(self.log)} actions; asked for the state after {index}")
-        base = max(k for k in self._checkpoints if k <= index)
+        base = self._base(index)
         state = self._checkpoints[base].copy()
+        log = self.log
+        ctx = QuietContext(self.rules, self.systems, self.setup, base)
         for i in range(base, index):
-            ctx = self.context(i)
-            self.log[i].apply(state, ctx)
+            ctx.index = i
+            log[i].apply(state, ctx)
         return state
 
-    def lines(self) -> list[str]:
-        """The log in notation (each line formatted once, then kept)."""
-        cache = self._lines
-        del cache[len(self.log) :]
+    def _base(self, index: int) -> int:
+        """The checkpoint nearest at or before ``index``."""
+        checkpoints = self._checkpoints
+        base = index - index % self.CHECKPOINT_EVERY
+        if base in checkpoints:
+            return base
+        return max(k for k in checkpoints if k <= index)
+
+    def _fill_events(self, index: int) -> None:
+        """Work out the events of the actions from the checkpoint before
+        ``index`` to the one after it (``EventLog``): the same actions applied
+        to the same state say the same."""
+        base = self._base(index)
+        stop = min(len(self.log), base + self.CHECKPOINT_EVERY)
+        stop = max(stop, index + 1)
+        state = self._checkpoints[base].copy()
+        items = self.events._items
         log = self.log
-        for i in range(len(cache), len(log)):
-            cache.append(format_action(log[i]))
+        for i in range(base, stop):
+            ctx = Context(self.rules, self.systems, self.setup, i)
+            log[i].apply(state, ctx)
+            if items[i] is None:
+                items[i] = tuple(ctx.events)
+
+    def lines(self) -> list[str]:
+        """The log in notation (each line formatted once, then kept; an action
+        the log holds more than once, such as ``next``, is formatted once)."""
+        cache = self._lines
+        log = self.log
+        del cache[len(log) :]
+        if len(cache) < len(log):
+            known: dict[int, str] = {}  # by identity: a replay reads a repeated line into one action
+            for i in range(len(cache), len(log)):
+                action = log[i]
+                text = known.get(id(action))
+                if text is None:
+                    text = known[id(action)] = format_action(action)
+                cache.append(text)
         return list(cache)
 
     # ------------------------------------------------------------ loading
@@ -293,35 +387,55 @@ class Game:
     def load(cls, setup: Setup, lines: Iterable[str]) -> Game:
         """Replay a saved log; raise LogError naming the first bad entry."""
         game = cls(setup)
-        # A replay only adds objects that stay (actions, events, checkpoints):
-        # the cyclic garbage collector would walk the growing heap again and
+        # A replay only adds objects that stay (actions, checkpoints): the
+        # cyclic garbage collector would walk the growing heap again and
         # again for nothing, so it waits until the log is read.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            verbs = game.verbs
-            fast_parse = n.fast_parse
-            parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
-            for i, line in enumerate(lines):
-                try:
-                    action = parsed.get(line)
-                    if action is None:
-                        # a plain line (verb, bare words, dice) is read by its verb's
-                        # expression, with the same result; any other by the general parser
-                        verb = verbs.get(line.partition(" ")[0])
-                        action = fast_parse(verb, line) if verb is not None else None
-                        if action is None:
-                            action = game.parse(line, names=False)
-                        parsed[line] = action
-                    if action.ROLLS and getattr(action, "dice", None) is None and game.dice_needed(action):
-                        raise NotationError("a saved action must record its dice, like [4,17]")
-                    game._push(action)
-                except GMError as exc:
-                    raise LogError(i, line, str(exc)) from None
+            game._replay(lines)
         finally:
             if collecting:
                 gc.enable()
         return game
+
+    def _replay(self, lines: Iterable[str]) -> None:
+        """``_push`` each line of a saved log, checked as a new action is, with
+        one quiet context: the events are worked out when shown (``EventLog``)."""
+        verbs = self.verbs
+        fast_parse = n.fast_parse
+        parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
+        log = self.log
+        append = log.append
+        pending = self.events._items
+        checkpoints = self._checkpoints
+        every = self.CHECKPOINT_EVERY
+        state = self.state
+        ctx = QuietContext(self.rules, self.systems, self.setup, 0)
+        for i, line in enumerate(lines):
+            try:
+                action = parsed.get(line)
+                if action is None:
+                    # a plain line (verb, bare words, dice) is read by its verb's
+                    # expression, with the same result; any other by the general parser
+                    verb = verbs.get(line.partition(" ")[0])
+                    action = fast_parse(verb, line) if verb is not None else None
+                    if action is None:
+                        action = self.parse(line, names=False)
+                    parsed[line] = action
+                if action.ROLLS and getattr(action, "dice", None) is None and self.dice_needed(action):
+                    raise NotationError("a saved action must record its dice, like [4,17]")
+                if verbs.get(action.VERB) is not type(action):
+                    raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
+                ctx.index = i
+                action.check(state, ctx)
+                action.apply(state, ctx)
+            except GMError as exc:
+                raise LogError(i, line, str(exc)) from None
+            append(action)
+            pending.append(None)
+            if (i + 1) % every == 0:
+                checkpoints[i + 1] = state.copy()
 
     def to_json(self) -> dict[str, object]:
         state = self.state.to_json()

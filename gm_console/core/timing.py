@@ -28,7 +28,7 @@ def clock_system(ctx: Context) -> System | None:
 def tick_conditions(state: State, ctx: Context, per: str, unit_ids: Iterable[str], when: str) -> None:
     for uid in unit_ids:
         unit = state.units.get(uid)
-        if unit is None:
+        if unit is None or not unit.conditions:
             continue
         for key, cond in list(unit.conditions.items()):
             if cond.per != per or cond.remaining is None:

@@ -67,9 +67,41 @@ MAX_NESTING = 100  # arrays and inline tables inside each other; tomllib's recur
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
 
 
+# The log as a save writes it: ``log = [`` on its own line, one plain basic
+# string per line (no escape, no quote, no control character but tab), ``]``.
+_LOG_BLOCK = re.compile(r'^log = \[\n((?:    "[^"\\\x00-\x08\x0a-\x1f\x7f]*",\n)*)\]', re.M)
+_PLACEHOLDER = "gm-console: the log is read apart"
+
+
+def _loads_saved_log(text: str) -> dict[str, Any] | None:
+    """``tomllib.loads(text)`` for a file whose log is written as a save
+    writes it, reading the log's lines with one split instead of the TOML
+    parser (most of a long file is its log); None when the file is written
+    otherwise or does not parse (the full parser then has the say, errors
+    and all). The log's block is replaced by ``log = "<placeholder>"`` and
+    the rest parsed: the placeholder comes back as the top-level ``log``
+    only if the block stood where a top-level key does (not inside a string
+    or under a table), so the document is the one the full parser reads."""
+    m = _LOG_BLOCK.search(text)
+    if m is None or _PLACEHOLDER in text:
+        return None
+    try:
+        data = tomllib.loads(f'{text[: m.start()]}log = "{_PLACEHOLDER}"{text[m.end():]}')
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return None
+    if data.get("log") != _PLACEHOLDER:
+        return None
+    body = m.group(1)
+    data["log"] = body[5:-3].split('",\n    "') if body else []
+    return data
+
+
 def parse_toml(text: str) -> tuple[dict[str, Any], Problem | None]:
     """``tomllib.loads(text)``, or the problem that stopped it (with its line
     when the parser does not give one)."""
+    fast = _loads_saved_log(text)
+    if fast is not None:
+        return fast, None
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:

@@ -177,6 +177,12 @@ class Hit(_Strike):
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
         h = house(ctx.rules)
+        if not ctx.loud:  # a replay: the amount alone (the same number the worded steps reach)
+            amount = math.hp_amount(
+                numbers, face, bands, broken=is_broken(target, ctx.rules), rounding=h.glancing_rounding, stack=h.double_stack
+            )
+            target.stats["hp"] = max(0, target.stats.get("hp", 0) - amount)
+            return
         out = math.hp_damage(
             numbers,
             face,

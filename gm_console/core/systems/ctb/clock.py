@@ -12,6 +12,7 @@ from gm_console.core.systems.ctb.house_rules import house
 from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
+    best_ready,
     clock_rows,
     gain,
     on_clock,
@@ -61,7 +62,8 @@ def end_turn(state: State, ctx: Context) -> None:
         stats = unit.stats
         old = stats.get("ap", 0)
         stats["ap"] = paid = after_turn(old, ctx.rules)
-        ctx.emit(f"{unit.name} ends the turn: AP {old} -> {paid}", "turn", uid)
+        if ctx.loud:
+            ctx.emit(f"{unit.name} ends the turn: AP {old} -> {paid}", "turn", uid)
         timing.end_turn(state, ctx, uid)
     clock.active = None
 
@@ -105,6 +107,8 @@ def give_turn(state: State, ctx: Context, note: str, ready: list[str]) -> None:
     board = board_of(state)
     board.turns_taken += 1
     board.attacks = 0
+    if not ctx.loud:
+        return
     if len(ready) > 1:
         units = state.units
         tail = f"; waiting at 100+: {', '.join([units[u].name for u in ready[1:]])}"
@@ -120,12 +124,14 @@ def advance(state: State, ctx: Context) -> None:
     only when nobody does, a second works out the jump to the nearest and
     banks it, noting who reached 100 (ending a turn changes AP, never who is
     on the clock)."""
-    before = state.clock.tick
+    rules = ctx.rules
+    clock = state.clock
+    before = clock.tick
     end_turn(state, ctx)
-    ready = ready_now(state, ctx.rules)
+    ready = ready_now(state, rules)
     jump = 0
     if not ready:
-        rows = clock_rows(state, ctx.rules)
+        rows = clock_rows(state, rules)
         if rows:
             # ticks until the first unit reaches 100 AP: min of ceil((100 - ap) / rate)
             jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
@@ -135,8 +141,11 @@ def advance(state: State, ctx: Context) -> None:
                 if ap >= READY:
                     ready.append((uid, ap))
             end_rounds(state, ctx, jump)
-    note = f"tick {before} -> {state.clock.tick} (+{jump}): " if jump else f"tick {state.clock.tick}: "
-    give_turn(state, ctx, note, order_ready(state, ctx.rules, ready))
+    if not ctx.loud:  # who waits, and in which order, is only said: the best one is enough
+        give_turn(state, ctx, "", [best_ready(state, rules, ready)])
+        return
+    note = f"tick {before} -> {clock.tick} (+{jump}): " if jump else f"tick {clock.tick}: "
+    give_turn(state, ctx, note, order_ready(state, rules, ready))
 
 
 def check_tick(state: State, ctx: Context) -> None:

@@ -164,6 +164,16 @@ def order_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> lis
     return [uid for _, uid in keyed]
 
 
+def best_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> str:
+    """``order_ready(state, rules, ready)[0]`` (one must be ready), without ordering the rest."""
+    if len(ready) == 1:
+        return ready[0][0]
+    if house(rules).tie_break == "most_ap":  # (-ap, -total, order) as in ``tie_key``
+        units = state.units
+        return min([(-ap, -units[uid].stats.get("ap_total", 0), order, uid) for order, (uid, ap) in enumerate(ready)])[3]
+    return order_ready(state, rules, ready)[0]
+
+
 def ready_units(
     state: State, rules: Rules, aps: Mapping[str, int] | None = None, banks: Mapping[str, int] | None = None
 ) -> list[str]:

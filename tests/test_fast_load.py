@@ -1,0 +1,114 @@
+"""Opening a long log fast, with the same result as the plain way: the saved
+log's block read apart from the TOML parser, the quiet replay (events worked
+out when read), and CTB's amount-only damage."""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm_console.core.actions import Context, QuietContext
+from gm_console.core.game import EventLog, Game
+from gm_console.core.systems.ctb import rules as math
+from gm_console.files.encounter_io import _loads_saved_log, dumps_encounter, loads_encounter, parse_toml
+from tests.bench.generate import encounter_text
+
+HEAD = 'format = 1\ntitle = "t"\n'
+
+
+def same_document(text: str) -> None:
+    """The fast reading gives what tomllib gives, or leaves the text to it."""
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        expected = None
+    fast = _loads_saved_log(text)
+    if fast is not None:
+        assert fast == expected
+    data, problem = parse_toml(text)
+    assert (data if problem is None else None) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.text(max_size=12), max_size=6), tail=st.sampled_from(["", "\n", "# c\n", "[x]\na = 1\n"]))
+def test_a_saved_log_reads_as_tomllib_reads_it(lines, tail):
+    text = HEAD + tomli_w.dumps({"log": lines}) + tail
+    same_document(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEAD + 'log = [\n    "next",\n]\n',
+        HEAD + "log = []\n",
+        HEAD + 'x = """\nlog = [\n    "next",\n]\n"""\n',  # inside a multi-line string
+        HEAD + "x = '''\nlog = [\n    \"next\",\n]\n'''\n",
+        HEAD + '[table]\nlog = [\n    "next",\n]\n',  # under a table: not the top-level log
+        HEAD + 'log = [\n    "next",\n]\nlog = [\n    "next",\n]\n',  # twice
+        HEAD + 'log = [\n    "next",\n]\n[log]\n',
+        HEAD + 'log = [\n    "next",\n]  # a comment\n',
+        HEAD + 'log = [\n    "next",\n] x\n',
+        HEAD + 'log = [\r\n    "next",\r\n]\r\n',
+        HEAD + 'log = [\n    "a\\"b",\n]\n',
+        HEAD + 'log = [\n    "next",\n]\nnote = "gm-console: the log is read apart"\n',
+        HEAD + 'log.x = 1\nlog = [\n    "next",\n]\n',
+        'log = [\n    "next",\n]\n' + HEAD,
+    ],
+)
+def test_the_fast_reading_never_changes_a_document(text):
+    same_document(text)
+
+
+def test_a_long_saved_log_takes_the_fast_reading():
+    text = encounter_text(4, 300)
+    assert _loads_saved_log(text) == tomllib.loads(text)
+
+
+def test_a_replayed_log_words_its_events_when_read():
+    text = encounter_text(6, 400)
+    game = loads_encounter(text)
+    assert isinstance(game.events, EventLog) and game.events.known == 0
+    last = game.events[-1]
+    assert last and game.events.known < len(game.log)  # only the entries around the one read
+    # the same events as playing the log live (loud), entry by entry
+    live = Game(game.setup)
+    for action in game.log:
+        live.push(action)
+    assert list(game.events) == list(live.events)
+    assert game.events == live.events
+    assert game.state.to_json() == live.state.to_json()
+
+
+def test_undo_redo_after_a_quiet_replay():
+    game = loads_encounter(encounter_text(6, 300))
+    events, lines = list(game.events), game.lines()
+    for _ in range(140):
+        game.undo()
+    for _ in range(140):
+        game.redo()
+    assert list(game.events) == events and game.lines() == lines
+    assert dumps_encounter(game) == dumps_encounter(loads_encounter(dumps_encounter(game)))
+
+
+def test_a_quiet_context_drops_what_is_said():
+    game = loads_encounter(encounter_text(2, 0))
+    quiet = QuietContext(game.rules, game.systems, game.setup, 0)
+    quiet.emit("x")
+    assert quiet.events == [] and not quiet.loud and Context(game.rules, game.systems, game.setup, 0).loud
+
+
+def test_amount_only_damage_equals_the_worded_one():
+    for stat, ar, face, ceiling, crit, broken, rounding, stack in itertools.product(
+        (0, 3, 12), (0, 5, 30), (None, 1, 2, 6, 7, 15, 18, 20), (0, 2, 6), (14, 18, 20), (False, True),
+        ("down", "up", "down_min1"), (False, True),
+    ):
+        attack = math.Attack(stat=stat, dam=2, prof=1, ar=ar, res=3)
+        bands = math.Bands(ceiling, crit)
+        worded = math.hp_damage(attack, face, bands, broken=broken, rounding=rounding, stack=stack)
+        amount = math.hp_amount(attack, face, bands, broken=broken, rounding=rounding, stack=stack)
+        assert amount == worded.amount, (attack, face, bands, broken, rounding, stack)
