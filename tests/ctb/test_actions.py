@@ -170,12 +170,14 @@ def test_add_unit_mid_fight():
 
 def test_legal_actions_offer_the_active_units_attacks():
     g = duel()
-    assert [a.notation() for a in g.legal_actions()] == ["next", "tick"]
+    assert [a.notation() for a in g.legal_actions()] == ["next", "tick", "endbattle"]
     g.push_line("next")
     offered = [a.notation() for a in g.legal_actions()]
-    assert offered == ["next", "hit gob kai", "brk gob kai", "tick"]
+    assert offered == ["next", "hit gob kai", "brk gob kai", "tick", "endbattle"]
     g.push_line("set kai hp 0")
     assert "recall kai" in [a.notation() for a in g.legal_actions()]
+    g.push_line("endbattle")  # once the battle is over, it is offered no more
+    assert "endbattle" not in [a.notation() for a in g.legal_actions()]
 
 
 def test_status_line_names_the_next_units():

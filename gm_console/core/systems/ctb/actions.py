@@ -394,13 +394,16 @@ DEAD = "Dead"
 class EndBattle(Action):
     VERB = "endbattle"
     SYSTEM = "ctb"
-    PALETTE = "unit"
+    PALETTE = "clock"
     SUMMARY = (
         "End the battle: the running turn stops and the clock with it. Under house rule death_comes = "
         "battle_end every Downed unit that was not Recalled dies; the Recalled survive."
     )
     EXAMPLE = "endbattle"
     SYNTAX = ()
+
+    def label(self, state: State) -> str:
+        return "end the battle (house rule death_comes says who dies)"
 
     def check(self, state: State, ctx: Context) -> None:
         if board_of(state).ended:

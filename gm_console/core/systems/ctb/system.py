@@ -12,7 +12,7 @@ from gm_console.core.setup import Setup
 from gm_console.core.state import State, Unit
 from gm_console.core.system import System
 from gm_console.core.systems.ctb import clock
-from gm_console.core.systems.ctb.actions import ACTIONS, Brk, Hit, Recall, Tick
+from gm_console.core.systems.ctb.actions import ACTIONS, Brk, EndBattle, Hit, Recall, Tick
 from gm_console.core.systems.ctb.board import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE, CTBBoard, board_of, weapons_from
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES, hr
 from gm_console.core.systems.ctb.projection import project, ready_units
@@ -187,6 +187,8 @@ class CTBSystem(System):
         if not ready_units(state, ctx.rules) or state.clock.active is not None:
             out.append(Tick())
         out.extend(Recall(unit=u.id) for u in state.units.values() if is_downed(u) and not is_recalled(u))
+        if not board_of(state).ended:
+            out.append(EndBattle())  # the palette offers closing the fight like any other legal action
         return out
 
     # ------------------------------------------------------------ starter (gm-console new)

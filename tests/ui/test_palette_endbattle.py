@@ -1,0 +1,23 @@
+"""The palette offers endbattle as a ready action (from the CTB system's
+legal actions), labelled in words, and applying it closes the battle."""
+
+from __future__ import annotations
+
+from gm_console.ui.widgets.action_prompt import ActionPrompt
+from tests.ui.test_flows import CTB, make_app
+
+
+async def test_the_palette_offers_endbattle_and_applies_it():
+    app = make_app(CTB)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"clock: end the battle")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game
+        assert game.state.boards["ctb"].ended
+        assert game.log[-1].notation() == "endbattle"
+        assert app.focused is app.query_one(ActionPrompt)
+        assert "endbattle" not in [a.notation() for a in game.legal_actions()]
