@@ -54,7 +54,7 @@ def _play(game: Game, lines: list[str], steps: int, seed: int) -> None:
         game.push_line(line)
     rng = random.Random(seed)
     for _ in range(steps):
-        offers = [a for a in game.legal_actions() if a.VERB not in ("hide", "reveal", "chip")] + [Next()]
+        offers = [a for a in game.legal_actions() if a.VERB not in ("hide", "reveal", "chip", "endbattle")] + [Next()]
         try:
             game.push(rng.choice(offers))
         except GMError:
