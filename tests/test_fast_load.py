@@ -12,11 +12,13 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gm_console.core import notation as n
 from gm_console.core.actions import Context, QuietContext
 from gm_console.core.game import EventLog, Game
 from gm_console.core.systems.ctb import rules as math
 from gm_console.files.encounter_io import _loads_saved_log, dumps_encounter, loads_encounter, parse_toml
-from tests.bench.generate import encounter_text
+from tests.fights import fight_text as encounter_text
+from tests.strategies import action_strategy, all_action_classes
 
 HEAD = 'format = 1\ntitle = "t"\n'
 
@@ -112,3 +114,32 @@ def test_amount_only_damage_equals_the_worded_one():
         worded = math.hp_damage(attack, face, bands, broken=broken, rounding=rounding, stack=stack)
         amount = math.hp_amount(attack, face, bands, broken=broken, rounding=rounding, stack=stack)
         assert amount == worded.amount, (attack, face, bands, broken, rounding, stack)
+
+
+@pytest.mark.parametrize("cls", all_action_classes(), ids=lambda c: c.VERB)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_planned_formatter_writes_what_the_syntax_says(cls, data):
+    action = data.draw(action_strategy(cls))
+    assert n.format_with(action) == n.format_reference(action)
+
+
+def test_sparse_checkpoints_of_a_replay_give_every_state_live_play_saw(monkeypatch):
+    monkeypatch.setattr(Game, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(Game, "SPARSE_CHECKPOINTS", 4)
+    monkeypatch.setattr(Game, "DENSE_TAIL", 12)
+    live = Game(loads_encounter(encounter_text(5, 0)).setup)
+    seen = [live.state.to_json()]
+    for action in loads_encounter(encounter_text(5, 150)).log:
+        live.push(action)
+        seen.append(live.state.to_json())
+    game = loads_encounter(dumps_encounter(live))
+    # every 16 actions, and every 4 over the last 12 (the last action is the 150th)
+    assert sorted(game._checkpoints) == [0, 16, 32, 48, 64, 80, 96, 112, 128, 140, 144, 148]
+    for i in reversed(range(len(seen))):  # from the end back, as replay mode steps
+        assert game.state_at(i).to_json() == seen[i]
+    assert list(game.events) == list(live.events)
+    for _ in range(60):
+        game.undo()
+        live.undo()
+        assert game.state.to_json() == live.state.to_json()

@@ -9,11 +9,13 @@ actions, and any earlier state is rebuilt from the nearest checkpoint.
 from __future__ import annotations
 
 import gc
+import json
 from collections.abc import Iterable
 from typing import Any
 
 from gm_console.core import dice as dice_mod
 from gm_console.core import notation as n
+from gm_console.core import snapshot
 from gm_console.core.actions import GENERIC_ACTIONS, Action, Context, QuietContext, unit_from_spec
 from gm_console.core.bounds import shown
 from gm_console.core.errors import GMError, IllegalAction, NothingToRedo, NothingToUndo, NotationError, UnknownName
@@ -172,6 +174,8 @@ class EventLog:
 
 class Game:
     CHECKPOINT_EVERY = 128
+    SPARSE_CHECKPOINTS = 8  # a replayed log keeps a copy every 8 x CHECKPOINT_EVERY actions ...
+    DENSE_TAIL = 1024  # ... and every CHECKPOINT_EVERY over its last actions
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -184,7 +188,9 @@ class Game:
         self.log: list[Action] = []
         self.events = EventLog(self._fill_events)
         self.redo_stack: list[Action] = []
-        self._checkpoints: dict[int, State] = {0: self._initial}
+        # a state copy every CHECKPOINT_EVERY actions (sparser in a replayed log); a game
+        # restored from a cache holds some as the cache's JSON text until one is needed
+        self._checkpoints: dict[int, State | str] = {0: self._initial}
         self._lines: list[str] = []  # formatted log, filled lazily by lines()
 
     # ------------------------------------------------------------ notation
@@ -334,7 +340,7 @@ class Game:
         if not 0 <= index <= len(self.log):
             raise IndexError(f"the log has {len(self.log)} actions; asked for the state after {index}")
         base = self._base(index)
-        state = self._checkpoints[base].copy()
+        state = self._checkpoint(base).copy()
         log = self.log
         ctx = QuietContext(self.rules, self.systems, self.setup, base)
         for i in range(base, index):
@@ -343,12 +349,34 @@ class Game:
         return state
 
     def _base(self, index: int) -> int:
-        """The checkpoint nearest at or before ``index``."""
+        """The checkpoint nearest at or before ``index``. A replayed log keeps
+        them sparse but over its last actions (``_replay``): a gap before
+        ``index`` is filled in on the way (a copy every ``CHECKPOINT_EVERY``),
+        so the next look nearby starts close."""
         checkpoints = self._checkpoints
-        base = index - index % self.CHECKPOINT_EVERY
-        if base in checkpoints:
+        every = self.CHECKPOINT_EVERY
+        near = index - index % every
+        if near in checkpoints:
+            return near
+        base = max(k for k in checkpoints if k <= index)
+        if near - base < every or near > len(self.log):
             return base
-        return max(k for k in checkpoints if k <= index)
+        state = self._checkpoint(base).copy()
+        log = self.log
+        ctx = QuietContext(self.rules, self.systems, self.setup, base)
+        for i in range(base, near):
+            ctx.index = i
+            log[i].apply(state, ctx)
+            if (i + 1) % every == 0:
+                checkpoints[i + 1] = state.copy()
+        return near
+
+    def _checkpoint(self, k: int) -> State:
+        """The checkpoint after ``k`` actions (read from the cache's text the first time)."""
+        found = self._checkpoints[k]
+        if type(found) is str:
+            found = self._checkpoints[k] = snapshot.decode_state(json.loads(found), self._initial)
+        return found  # type: ignore[return-value]
 
     def _fill_events(self, index: int) -> None:
         """Work out the events of the actions from the checkpoint before
@@ -357,7 +385,7 @@ class Game:
         base = self._base(index)
         stop = min(len(self.log), base + self.CHECKPOINT_EVERY)
         stop = max(stop, index + 1)
-        state = self._checkpoints[base].copy()
+        state = self._checkpoint(base).copy()
         items = self.events._items
         log = self.log
         for i in range(base, stop):
@@ -410,6 +438,11 @@ class Game:
         pending = self.events._items
         checkpoints = self._checkpoints
         every = self.CHECKPOINT_EVERY
+        # a copy every SPARSE_CHECKPOINTS x every actions, and every ``every`` over the last
+        # DENSE_TAIL (where undo goes); ``_base`` fills in a gap when something looks there
+        sparse = every * self.SPARSE_CHECKPOINTS
+        lines = lines if isinstance(lines, list) else list(lines)
+        dense_from = len(lines) - self.DENSE_TAIL
         state = self.state
         ctx = QuietContext(self.rules, self.systems, self.setup, 0)
         for i, line in enumerate(lines):
@@ -434,8 +467,65 @@ class Game:
                 raise LogError(i, line, str(exc)) from None
             append(action)
             pending.append(None)
-            if (i + 1) % every == 0:
+            if (i + 1) % every == 0 and ((i + 1) % sparse == 0 or i >= dense_from):
                 checkpoints[i + 1] = state.copy()
+
+    # ------------------------------------------------------------ the derived cache
+    def snapshot(self) -> dict[str, Any]:
+        """What lets a game be opened again without replaying its log
+        (gm_console/files/cache.py): the final state and the checkpoints as
+        data (``core/snapshot.py``; each checkpoint as JSON text, read only
+        when needed). Raises ``snapshot.Unencodable`` for a state it cannot
+        write. The log itself is not in it: the file holds it."""
+        initial = self._initial
+        checkpoints = {}
+        for k in sorted(self._checkpoints):
+            if k:
+                found = self._checkpoints[k]
+                text = found if type(found) is str else json.dumps(snapshot.encode_state(found, initial), separators=(",", ":"))
+                checkpoints[str(k)] = text
+        return {
+            "length": len(self.log),
+            "every": self.CHECKPOINT_EVERY,
+            "state": snapshot.encode_state(self.state, initial),
+            "checkpoints": checkpoints,
+        }
+
+    @classmethod
+    def restore(cls, setup: Setup, lines: list[str], data: dict[str, Any], formatted: list[str] | None = None) -> Game:
+        """The game ``Game.load(setup, lines)`` gives, from what ``snapshot``
+        wrote after that load: the lines are read (not applied), the state and
+        checkpoints come from ``data``, the events are worked out when read.
+        ``formatted``: the log in notation as ``lines()`` gave it. Raises
+        ValueError (or KeyError, TypeError...) when ``data`` does not fit."""
+        game = cls(setup)
+        if data["length"] != len(lines) or data["every"] != cls.CHECKPOINT_EVERY:
+            raise ValueError("a snapshot of another log")
+        verbs = game.verbs
+        fast_parse = n.fast_parse
+        parsed: dict[str, Action] = {}
+        log = game.log
+        for line in lines:
+            action = parsed.get(line)
+            if action is None:
+                verb = verbs.get(line.partition(" ")[0])
+                action = fast_parse(verb, line) if verb is not None else None
+                if action is None:
+                    action = game.parse(line, names=False)
+                parsed[line] = action
+            log.append(action)
+        game.events._items = [None] * len(log)
+        game.state = snapshot.decode_state(data["state"], game._initial)
+        for k, text in data["checkpoints"].items():
+            k = int(k)
+            if not 0 < k <= len(log) or type(text) is not str:
+                raise ValueError("a checkpoint past the log")
+            game._checkpoints[k] = text
+        if formatted is not None:
+            if len(formatted) != len(log):
+                raise ValueError("the formatted log of another log")
+            game._lines = list(formatted)
+        return game
 
     def to_json(self) -> dict[str, object]:
         state = self.state.to_json()

@@ -438,6 +438,76 @@ def _convert(kind: Kind, text: str, where: str) -> Any:
 
 
 def format_with(action: Action) -> str:
+    """The line of ``action``: what ``format_reference`` writes, from a plan
+    worked out once per class (``_format_plan``)."""
+    cls = type(action)
+    plan = _FORMAT_PLANS.get(cls)
+    if plan is None:
+        plan = _FORMAT_PLANS[cls] = _format_plan(cls)
+    verb, rest, reserved, positional, trailing, others, rolls = plan
+    if rest is not None:
+        text = getattr(action, rest)
+        return f"{verb} {quote(text, frozenset({text})) if text.startswith(chr(34)) else text}"
+    last = len(positional)
+    for name, default in trailing:  # trailing optional args equal to their default are left out
+        if getattr(action, name) != default:
+            break
+        last -= 1
+    parts = [verb]
+    for name, fmt in positional[:last]:
+        if fmt is None:
+            parts.append(name)  # a literal word
+        else:
+            parts.append(quote(fmt(getattr(action, name)), reserved))
+    for what, name, word, fmt, default in others:
+        value = getattr(action, name)
+        if what == 0:  # a flag
+            if value:
+                parts.append(word)
+        elif what == 1:  # key=value
+            if value != default:
+                parts.append(f"{word}={quote(fmt(value))}")
+        else:  # extras
+            parts.extend(f"{k}={v}" for k, v in value)
+    if rolls:
+        dice = getattr(action, "dice", None)
+        if dice is not None:
+            parts.append("[" + ",".join([str(d) for d in dice]) + "]")
+    return " ".join(parts)
+
+
+_FORMAT_PLANS: dict[type, tuple] = {}
+
+
+def _format_plan(cls: type[Action]) -> tuple:
+    """What ``format_reference`` looks up in the syntax on every call, once."""
+    if is_rest_only(cls):
+        return (cls.VERB, cls.SYNTAX[0].name, None, (), (), (), False)
+    reserved = frozenset(s.text for s in cls.SYNTAX if isinstance(s, Flag))
+    positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
+    trailing = []
+    for spec in reversed(positional):
+        if not (isinstance(spec, Arg) and spec.optional):
+            break
+        trailing.append((spec.name, spec.default))
+    steps = tuple((s.text, None) if isinstance(s, Lit) else (s.name, s.kind.format) for s in positional)
+    others = []
+    arg_names = {p.name for p in positional if isinstance(p, Arg)}
+    for spec in cls.SYNTAX:
+        if isinstance(spec, Flag):
+            others.append((0, spec.name, spec.text, None, None))
+        elif isinstance(spec, Opt):
+            if spec.name in arg_names:
+                continue  # the key=value form of an argument: the argument is written
+            others.append((1, spec.name, spec.word, spec.kind.format, spec.default))
+        elif isinstance(spec, Extras):
+            others.append((2, spec.name, None, None, None))
+    return (cls.VERB, None, reserved, steps, tuple(trailing), tuple(others), bool(cls.ROLLS))
+
+
+def format_reference(action: Action) -> str:
+    """The line of ``action``, read off its syntax step by step (what
+    ``format_with`` does faster; tests/test_fast_load.py holds them equal)."""
     cls = type(action)
     if is_rest_only(cls):
         text = getattr(action, cls.SYNTAX[0].name)
@@ -471,7 +541,6 @@ def format_with(action: Action) -> str:
     if cls.ROLLS and getattr(action, "dice", None) is not None:
         parts.append("[" + ",".join(str(d) for d in action.dice) + "]")
     return " ".join(parts)
-
 
 
 # ---------------------------------------------------------------- names for ids
@@ -569,6 +638,7 @@ class FastSyntax:
     optional: tuple[tuple[str, Any], ...]  # optional fields and their defaults (when left out)
     fixed: tuple[tuple[str, Any], ...]  # values the general parser always passes (Extras: ())
     dice: bool
+    make: Callable[[dict[str, Any]], Any] | None = None  # ``cls(**values)``, faster (``_maker``)
 
 
 _FAST_CACHE: dict[type, FastSyntax | None] = {}
@@ -628,7 +698,51 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
         face = rf"[0-9]{{1,{bounds.MAX_DIGITS}}}"
         pattern += rf"(?: \[(?P<{_DICE_GROUP}>{face}(?:,{face})*)\])?"
     fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
-    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS)
+    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls))
+
+
+def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
+    """``cls(**values)`` for a frozen dataclass whose ``__init__`` is the one
+    ``@dataclass`` wrote (every field an init argument, none with a factory,
+    no InitVar): the fields go straight into the instance's ``__dict__`` in
+    field order, defaults for those left out, then ``__post_init__`` runs
+    (what that ``__init__`` does, without a frozen ``__setattr__`` per field).
+    None when ``cls`` is anything else: the class is called."""
+    import dataclasses
+
+    code = getattr(getattr(cls, "__init__", None), "__code__", None)
+    if not dataclasses.is_dataclass(cls) or code is None or code.co_filename != "<string>":
+        return None
+    fields = dataclasses.fields(cls)
+    if code.co_argcount + code.co_kwonlyargcount - 1 != len(fields) or code.co_flags & 0x0C:  # InitVars, *args, **kw
+        return None
+    if not hasattr(object.__new__(cls), "__dict__"):
+        return None
+    missing = dataclasses.MISSING
+    defaults: list[tuple[str, Any]] = []
+    for f in fields:
+        if not f.init or f.default_factory is not missing:
+            return None
+        defaults.append((f.name, f.default))
+    post = getattr(cls, "__post_init__", None)
+    new = object.__new__
+    names = {name for name, _ in defaults}
+
+    def make(values: dict[str, Any]) -> Any:
+        if not names.issuperset(values):
+            raise TypeError("an argument the class does not take")
+        obj = new(cls)
+        d = obj.__dict__
+        for name, default in defaults:
+            value = values.get(name, default)
+            if value is missing:
+                raise TypeError(f"missing {name}")
+            d[name] = value
+        if post is not None:
+            post(obj)
+        return obj
+
+    return make
 
 
 def fast_parse(cls: type[Action], line: str) -> Action | None:
@@ -656,6 +770,7 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
             faces = values.pop(_DICE_GROUP)
             if faces is not None:
                 values["dice"] = tuple(map(int, faces.split(","))) if "," in faces else (int(faces),)
-        return cls(**values)
+        make = fast.make
+        return cls(**values) if make is None else make(values)
     except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
         return None

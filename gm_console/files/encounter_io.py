@@ -49,6 +49,10 @@ def loads_encounter(text: str, name: str = "<encounter>", base: Path | None = No
     data, problem = parse_toml(text)
     if problem is not None:
         raise EncounterFileError(name, [problem])
+    return _game_from_document(data, text, name, base)
+
+
+def _game_from_document(data: Any, text: str, name: str, base: Path | None) -> Game:
     from gm_console.files.library import needs_resolution, resolve_document
 
     if not needs_resolution(data):
@@ -168,7 +172,14 @@ def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
         raise EncounterFileError(name, [Problem("", str(exc))]) from None
 
 
-def load_encounter(path: str | Path) -> Game:
+def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
+    """Read, validate and replay an encounter file (EncounterFileError for a bad one).
+
+    With ``cache`` (the console's and the command line's way to open a
+    file), a file opened before with the same bytes and the same code comes
+    from the derived cache (files/cache.py: the final state and checkpoints,
+    checked before use) without a replay, and a file replayed here leaves an
+    entry for the next time. The game is the same either way."""
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -176,10 +187,29 @@ def load_encounter(path: str | Path) -> Game:
         raise EncounterFileError(path, [Problem("", "no such file")]) from None
     except OSError as exc:
         raise EncounterFileError(path, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
+    if cache:
+        from gm_console.files import cache as derived
+
+        game = derived.read(path, data)
+        if game is not None:
+            return game
     text, problem = decode_utf8(data)
     if problem is not None:
         raise EncounterFileError(path, [problem])
-    return loads_encounter(text, str(path), path.parent)
+    if not cache:
+        return loads_encounter(text, str(path), path.parent)
+    doc, problem = parse_toml(text)
+    if problem is not None:
+        raise EncounterFileError(path, [problem])
+    from gm_console.files.library import needs_resolution
+
+    if needs_resolution(doc):  # its units depend on other files too: not cached
+        return _game_from_document(doc, text, str(path), path.parent)
+    game = game_from_data(doc, str(path))
+    log = doc.get("log", [])
+    if isinstance(log, list):
+        derived.write(path, data, game, log)
+    return game
 
 
 def decode_utf8(data: bytes) -> tuple[str, Problem | None]:

@@ -1,0 +1,259 @@
+"""The derived cache (gm_console/files/cache.py): a file opened from it is
+the game its replay gives (state, log, lines, events, checkpoints, undo and
+redo); a damaged, stale or mismatching entry is ignored and rebuilt; the
+entry lives in the cache folder, never in or beside the encounter."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm_console.core.errors import GMError
+from gm_console.core.game import Game
+from gm_console.files import cache
+from gm_console.files.encounter_io import dumps_encounter, game_from_data, load_encounter, save_encounter
+from tests.conftest import ENCOUNTERS, minimal
+from tests.ctb.ctb_helpers import doc, unit
+
+ROSTER = [
+    unit("a", "pcs", 14, hp_base=30, ar_base=8, atk=14, prof=2, pr=3, weapons=[{"id": "w", "dam": 3}]),
+    unit("b", "pcs", 9, hp_base=18, ar_base=3, atk=9, pr=2, kennel=130),
+    unit("c", "foes", 11, hp_base=25, ar_base=12, atk=13, pr=4, weapons=[{"id": "w", "dam": 4, "brk": 5}]),
+    unit("d", "foes", 20, hp_base=8, atk=7, ap=150),
+]
+
+
+def ctb_game(lines: list[str]) -> Game:
+    g = game_from_data(doc(*ROSTER), "<cache>")
+    for line in lines:
+        try:
+            g.push_line(line)
+        except GMError:
+            pass
+    return g
+
+
+STEP = st.one_of(
+    st.just("next"),
+    st.builds(lambda v, a, b, d: f"{v} {a} {b} [{d}]", st.sampled_from(["hit", "brk"]), st.sampled_from("abcd"),
+              st.sampled_from("abcd"), st.integers(1, 20)),
+    st.builds(lambda u, s, x: f"set {u} {s} {x}", st.sampled_from("abcd"), st.sampled_from(["hp", "ap", "kennel"]),
+              st.integers(0, 150)),
+    st.builds(lambda v, u, x: f"{v} {u} {x}", st.sampled_from(["haste", "slow", "delay", "rush"]), st.sampled_from("abcd"),
+              st.integers(1, 60)),
+    st.sampled_from(["tick 3", "recall d", "cond a Dazed for=2t", "add e foes copy=c", "note a line"]),
+)  # fmt: skip
+
+
+@pytest.fixture
+def small_checkpoints(monkeypatch):
+    """Checkpoints every 4 actions, sparse (every 8) but over the last 8: every kind is exercised."""
+    monkeypatch.setattr(Game, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(Game, "SPARSE_CHECKPOINTS", 2)
+    monkeypatch.setattr(Game, "DENSE_TAIL", 8)
+
+
+def open_twice(path: Path, monkeypatch) -> tuple[Game, Game]:
+    """(the cold replay, the game from the cache), checking the second one replays nothing."""
+    cold = load_encounter(path, cache=False)
+    load_encounter(path)  # replays, and writes the entry
+    entry = cache.entry_path(path)
+    assert entry is not None and entry.exists()
+    with monkeypatch.context() as m:
+        m.setattr(Game, "_replay", lambda self, lines: pytest.fail("opened from the cache, yet replayed"))
+        cached = load_encounter(path)
+    return cold, cached
+
+
+def assert_same_game(a: Game, b: Game) -> None:
+    assert b.state.to_json() == a.state.to_json()
+    assert b.log == a.log and b.lines() == a.lines()
+    assert list(b.events) == list(a.events)
+    assert sorted(b._checkpoints) == sorted(a._checkpoints)
+    for i in range(len(a.log) + 1):
+        assert b.state_at(i).to_json() == a.state_at(i).to_json()
+    assert dumps_encounter(b) == dumps_encounter(a)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(STEP, max_size=45), undo=st.integers(0, 20))
+def test_a_file_opened_from_the_cache_is_the_file_replayed(steps, undo, tmp_path, small_checkpoints, monkeypatch):
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(steps), path, backup=False)
+    cold, cached = open_twice(path, monkeypatch)
+    assert_same_game(cold, cached)
+    # undo and redo walk the same way from either
+    k = min(undo, len(cold.log))
+    for g in (cold, cached):
+        for _ in range(k):
+            g.undo()
+    assert cached.state.to_json() == cold.state.to_json() and cached.lines() == cold.lines()
+    for g in (cold, cached):
+        for _ in range(k):
+            g.redo()
+    assert_same_game(cold, cached)
+
+
+@pytest.mark.parametrize(
+    "name", ["ctb-causeway-ambush.toml", "conflict-worked-example.toml", "reactor-worked-exchange.toml", "reactor-night-shift.toml"]
+)
+def test_every_system_opens_from_the_cache(name, tmp_path, monkeypatch):
+    path = tmp_path / name
+    path.write_bytes((ENCOUNTERS / name).read_bytes())
+    cold, cached = open_twice(path, monkeypatch)
+    assert_same_game(cold, cached)
+
+
+def test_the_entry_is_in_the_cache_folder_and_never_beside_the_file(tmp_path, monkeypatch):
+    folder = tmp_path / "elsewhere"
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(folder))
+    path = tmp_path / "enc" / "fight.toml"
+    path.parent.mkdir()
+    save_encounter(ctb_game(["next", "hit d c [12]", "next"]), path, backup=False)
+    before = path.read_bytes()
+    load_encounter(path)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["fight.toml"] and path.read_bytes() == before
+    entries = list(folder.iterdir())
+    assert len(entries) == 1 and entries[0] == cache.entry_path(path)
+    head, payload = entries[0].read_bytes().split(b"\n", 1)
+    header = json.loads(head)  # data, not pickle: two lines of JSON
+    assert header["version"] and header["file"] and json.loads(payload)["game"]["length"] == 3
+
+
+def test_an_empty_cache_setting_turns_the_cache_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", "")
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next"]), path, backup=False)
+    assert cache.entry_path(path) is None
+    assert load_encounter(path).state.to_json() == load_encounter(path, cache=False).state.to_json()
+
+
+def written(tmp_path: Path, lines=("next", "hit d c [12]", "next")) -> tuple[Path, Path]:
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(list(lines)), path, backup=False)
+    load_encounter(path)
+    entry = cache.entry_path(path)
+    assert entry is not None and cache.read(path, path.read_bytes()) is not None
+    return path, entry
+
+
+def reopened_and_rebuilt(path: Path, entry: Path) -> None:
+    """The entry is not used (None), the file still opens as its replay, and a good entry replaces the bad one."""
+    assert cache.read(path, path.read_bytes()) is None
+    game = load_encounter(path)
+    assert game.state.to_json() == load_encounter(path, cache=False).state.to_json()
+    assert cache.read(path, path.read_bytes()) is not None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda b: b[: len(b) // 2],  # torn
+        lambda b: b"",
+        lambda b: b"not json at all\n{}",
+        lambda b: b.replace(b'"length":3', b'"length":4'),  # edited payload: its hash no longer fits
+        lambda b: b[:-40] + bytes(40),
+        lambda b: b.split(b"\n", 1)[0] + b"\n" + json.dumps({"setup": 1}).encode(),
+    ],
+    ids=["torn", "empty", "garbage", "edited", "zeroed", "wrong-shape"],
+)
+def test_a_damaged_entry_is_ignored_and_rebuilt(damage, tmp_path):
+    path, entry = written(tmp_path)
+    entry.write_bytes(damage(entry.read_bytes()))
+    reopened_and_rebuilt(path, entry)
+
+
+def test_a_payload_that_fits_its_hash_but_not_the_game_is_ignored(tmp_path):
+    path, entry = written(tmp_path)
+    head, payload = entry.read_bytes().split(b"\n", 1)
+    body = json.loads(payload)
+    body["game"]["length"] = 99
+    payload = json.dumps(body).encode()
+    header = json.loads(head)
+    header["payload"] = __import__("hashlib").sha256(payload).hexdigest()
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + payload)
+    reopened_and_rebuilt(path, entry)
+
+
+def test_a_changed_file_is_not_read_from_the_old_entry(tmp_path):
+    path, entry = written(tmp_path)
+    save_encounter(ctb_game(["next", "hit d c [3]", "next"]), path, backup=False)  # other bytes, same path
+    assert cache.read(path, path.read_bytes()) is None
+    assert load_encounter(path).lines() == ["next", "hit d c [3]", "next"]
+
+
+@pytest.mark.parametrize("key", ["version", "code", "every", "cache"])
+def test_an_entry_of_another_version_or_code_is_stale(key, tmp_path):
+    path, entry = written(tmp_path)
+    head, payload = entry.read_bytes().split(b"\n", 1)
+    header = json.loads(head)
+    header[key] = "other" if isinstance(header[key], str) else header[key] + 1
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + payload)
+    reopened_and_rebuilt(path, entry)
+
+
+def test_another_files_entry_does_not_fit(tmp_path):
+    path, entry = written(tmp_path)
+    other = tmp_path / "other.toml"
+    save_encounter(ctb_game(["next", "next"]), other, backup=False)
+    load_encounter(other)
+    entry.write_bytes(cache.entry_path(other).read_bytes())  # the other file's entry under this file's name
+    reopened_and_rebuilt(path, entry)
+
+
+def test_code_changes_make_entries_stale(tmp_path, monkeypatch):
+    path, entry = written(tmp_path)
+    monkeypatch.setattr(cache, "_fingerprint", "another build")
+    assert cache.read(path, path.read_bytes()) is None
+
+
+def test_a_file_drawing_on_a_party_is_not_cached(tmp_path):
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    for f in (ENCOUNTERS / "campaign").iterdir():
+        if f.is_file():
+            (folder / f.name).write_bytes(f.read_bytes())
+    path = next(p for p in sorted(folder.glob("*.toml")) if b'from = "party:' in p.read_bytes())
+    load_encounter(path)
+    assert not cache.entry_path(path).exists()
+
+
+def test_a_state_the_data_cannot_hold_is_not_cached(tmp_path, monkeypatch):
+    from gm_console.core import snapshot
+
+    def refuse(*args, **kwargs):
+        raise snapshot.Unencodable("a board of another kind")
+
+    monkeypatch.setattr(snapshot, "encode_state", refuse)
+    monkeypatch.setattr(cache, "encode_state", refuse)
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next"]), path, backup=False)
+    assert load_encounter(path).lines() == ["next"]
+    assert not cache.entry_path(path).exists()
+
+
+def test_old_entries_are_pruned(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    for i in range(5):
+        path = tmp_path / f"f{i}.toml"
+        save_encounter(ctb_game(["next"] * (i + 1)), path, backup=False)
+        load_encounter(path)
+        os.utime(cache.entry_path(path), (i, i))
+    folder = cache.entry_path(path).parent
+    assert len(list(folder.iterdir())) == 3
+
+
+def test_the_generic_engine_opens_from_the_cache(tmp_path, monkeypatch):
+    g = game_from_data(minimal(pools={"threat": 2}), "<cache>")
+    for line in ["next", "cond kai Dazed for=1t", "pool threat +1", "move kai b", "add gob2 npcs copy=gob hp=3",
+                 "roll 2d20", "next", "next", 'rename gob "Big Gob"', "remove gob2", "next"]:  # fmt: skip
+        g.push_line(line)
+    path = tmp_path / "plain.toml"
+    save_encounter(g, path, backup=False)
+    cold, cached = open_twice(path, monkeypatch)
+    assert_same_game(cold, cached)
