@@ -93,6 +93,16 @@ def test_C111_1_W3_first_aid_is_a_major_action_of_the_medics_own_turn():
         g.push_line("firstaid ava kai")
 
 
+def test_C111_1_W3_first_aid_is_refused_between_turns_while_a_side_picks():
+    """C111.1: between turns (Ava's turn ended, nobody picked yet) no one's turn is running: First Aid waits."""
+    g = game(unit_keys={"kai": {"conditions": [{"name": "Defeated"}, {"name": "Prone"}]}}, units_conflict={"ava": {"near": ["kai"]}})
+    play(g, "turn ava", "next")
+    with pytest.raises(IllegalAction, match=r"Ava can only give First Aid on their own turn"):
+        g.push_line("firstaid ava kai [3,3]")
+    with pytest.raises(IllegalAction, match=r"Ava can only treat an Injury on their own turn"):
+        g.push_line("treat ava kai")
+
+
 def test_C66_4_first_aid_counts_in_the_two_majors_limit():
     g = game(pools={"momentum": 4, "threat": 5}, unit_keys={"kai": {"conditions": [{"name": "Defeated"}, {"name": "Prone"}]}},
              units_conflict={"ava": {"near": ["kai"]}})

@@ -477,3 +477,21 @@ def test_C150a_the_core_momentum_spends_the_console_offers_are_shown_and_do_what
     assert g.state.pools["momentum"] == 3 and g.state.pools["threat"] == 5
     play(g, "next", 'spend gob core why="Create a Trait: Smoke"')  # the GM's side pays Threat
     assert g.state.pools["threat"] == 4
+
+
+# ------------------------------------------------------------ docs/conflict.md describes what the console does
+
+
+def test_docs_conflict_md_names_every_conflict_verb_and_house_rule():
+    """Issue 13's bar: docs/conflict.md describes the verbs and house rules (checked as docs/reactor.md is)."""
+    from pathlib import Path
+
+    from gm_console.core.systems.conflict.house_rules import HOUSE_RULES
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "conflict.md").read_text()
+    g = game()
+    conflict_verbs = sorted(v for v, cls in g.verbs.items() if cls.__module__.startswith("gm_console.core.systems.conflict"))
+    assert conflict_verbs, "the conflict system declares its verbs"
+    missing_verbs = [v for v in conflict_verbs if f"`{v}" not in page]
+    missing_rules = [r.name for r in HOUSE_RULES if f"`{r.name}`" not in page]
+    assert missing_verbs == [] and missing_rules == []

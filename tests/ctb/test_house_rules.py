@@ -173,6 +173,13 @@ def test_values_that_switch_off_a_stated_rule_are_marked_departs_from_the_text(n
     g = duel(**{name: value})
     assert f"ctb.{name}" in g.rules.departing()
     assert duel().rules.departing() == {}
+    from gm_console.reference.index import house_rule_entries
+    from gm_console.ui.widgets.status_line import departing_segment
+
+    entry = next(e for e in house_rule_entries(g.systems.values(), g.rules) if e.key == f"house.ctb.{name}")
+    assert "departs from the text" in entry.body  # the lookup says so in words
+    assert departing_segment(g.rules) == f"⚠ departs from text: {name}"  # and the status line shows it
+    assert departing_segment(duel().rules) == ""
 
 
 def test_L17_armor_broken_is_ar_reduced_to_0_so_a_unit_built_without_ar_is_not_broken_by_default():
