@@ -8,6 +8,11 @@
                                             a Static pane, tabs, an OptionList log, the
                                             prompt, the footer); Enter updates them as
                                             an action does
+  python tests/bench/baselines.py palette N a stock Textual app whose command palette
+                                            (ctrl+p) lists N plain hits: one Provider
+                                            whose discover() yields N DiscoveryHits
+                                            (a label and a one-line help each, as the
+                                            console's hits have)
 """
 
 from __future__ import annotations
@@ -73,6 +78,37 @@ def stock_layout() -> None:
     Floor().run()
 
 
+PALETTE_READY = "palette-app-ready"
+PALETTE_HIT = "stock palette hit"  # every hit's label starts so: the marker of the first painted hits
+
+
+def stock_palette(count: int) -> None:
+    from textual.app import App, ComposeResult
+    from textual.command import DiscoveryHit, Hit, Hits, Provider
+    from textual.widgets import Static
+
+    class PlainHits(Provider):
+        async def discover(self) -> Hits:
+            for i in range(count):
+                yield DiscoveryHit(f"{PALETTE_HIT} {i}", self.app.bell, help=f"the plain help line of hit {i}")
+
+        async def search(self, query: str) -> Hits:
+            matcher = self.matcher(query)
+            for i in range(count):
+                label = f"{PALETTE_HIT} {i}"
+                score = matcher.match(label)
+                if score > 0:
+                    yield Hit(score, matcher.highlight(label), self.app.bell)
+
+    class Palette(App[None]):
+        COMMANDS = {PlainHits}
+
+        def compose(self) -> ComposeResult:
+            yield Static(PALETTE_READY, id="line")
+
+    Palette().run()
+
+
 def bare_typer() -> None:
     import typer
 
@@ -91,4 +127,7 @@ def bare_typer() -> None:
 
 if __name__ == "__main__":
     which = sys.argv.pop(1)
-    {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout}[which]()
+    if which == "palette":
+        stock_palette(int(sys.argv.pop(1)))
+    else:
+        {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout}[which]()

@@ -210,5 +210,7 @@ def _figure(ours: list[float], base: list[float], ours_name: str, base_name: str
         "baseline_s": statistics.median(base),
         "measured": {ours_name: len(ours), base_name: len(base)},
         "quartiles_ms": {ours_name: spread(ours), base_name: spread(base)},
+        "spread": {"ours": [min(ours), max(ours)], "baseline": [min(base), max(base)]},
+        "samples": {"ours": list(ours), "baseline": list(base)},
         "ratio_of_each": [round(a / b, 3) for a, b in zip(ours, base)] if ours_name == "browser" else None,
     }

@@ -3,6 +3,10 @@
 Both run in a modern terminal (xterm-256color with truecolor). The parent keeps reading the terminal's output; "first frame" is the moment
 a marker text (drawn only by the first complete frame) shows up in it. Both
 our console and the baselines are measured the same way.
+
+A marker is looked for in the raw output, or (``plain=True``) in the output
+with its escape sequences taken out, for text a program may draw in more
+than one style run (the command palette's hits).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -17,32 +22,57 @@ import subprocess
 import termios
 import time
 
+ESCAPES = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def plain_text(data: bytes) -> str:
+    """Terminal output without its escape sequences (colours, cursor moves)."""
+    return ESCAPES.sub(b"", data).decode(errors="replace")
+
 
 class Terminal:
-    def __init__(self, argv: list[str], size: tuple[int, int] = (120, 40), env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        size: tuple[int, int] = (120, 40),
+        env: dict[str, str] | None = None,
+        stderr=None,
+    ) -> None:
         master, slave = pty.openpty()
         cols, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         full_env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", COLUMNS=str(cols), LINES=str(rows), **(env or {}))
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            argv, stdin=slave, stdout=slave, stderr=slave, env=full_env, start_new_session=True, close_fds=True
+            argv, stdin=slave, stdout=slave, stderr=stderr if stderr is not None else slave,
+            env=full_env, start_new_session=True, close_fds=True,
         )
         os.close(slave)
         self.master = master
         self.buffer = b""
 
-    def wait_for(self, marker: str, timeout: float = 30.0, since: int = 0) -> float:
-        """Read output until ``marker`` appears after byte ``since``; return the time."""
-        needle = marker.encode()
+    def _found(self, needles: list[bytes] | list[str], since: int, plain: bool) -> str | None:
+        if plain:
+            text = plain_text(self.buffer[since:])
+            return next((n for n in needles if n in text), None)  # type: ignore[operator]
+        tail = self.buffer[since:]
+        return next((n.decode() for n in needles if n in tail), None)  # type: ignore[union-attr,operator]
+
+    def wait_for(self, marker: str | tuple[str, ...] | list[str], timeout: float = 30.0, since: int = 0, plain: bool = False) -> float:
+        """Read output until ``marker`` (or any of several) appears after byte
+        ``since``; return the time. ``self.seen`` is the marker that did."""
+        markers = [marker] if isinstance(marker, str) else list(marker)
+        needles = markers if plain else [m.encode() for m in markers]
         deadline = time.perf_counter() + timeout
         while True:
-            if needle in self.buffer[since:]:
+            found = self._found(needles, since, plain)
+            if found is not None:
+                self.seen = found
                 return time.perf_counter()
             left = deadline - time.perf_counter()
             if left <= 0:
                 tail = self.buffer[-400:].decode(errors="replace")
-                raise TimeoutError(f"{marker!r} did not appear; last output: {tail!r}")
+                raise TimeoutError(f"{markers[:3]!r} did not appear; last output: {tail!r}")
             ready, _, _ = select.select([self.master], [], [], min(left, 0.5))
             if ready:
                 try:
@@ -50,18 +80,21 @@ class Terminal:
                 except OSError:
                     chunk = b""
                 if not chunk and self.proc.poll() is not None:
-                    raise TimeoutError(f"the program exited before {marker!r} appeared")
+                    raise TimeoutError(f"the program exited before {markers[:3]!r} appeared")
                 self.buffer += chunk
 
     def drain(self, seconds: float = 0.05) -> None:
+        """Read what the program writes for ``seconds`` (and what is already waiting)."""
         end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.01)
-            if ready:
+        while True:
+            ready, _, _ = select.select([self.master], [], [], max(0.0, min(0.01, end - time.perf_counter())))
+            if ready and time.perf_counter() < end + 1.0:  # a program that never stops writing still returns
                 try:
                     self.buffer += os.read(self.master, 65536)
                 except OSError:
                     return
+            elif time.perf_counter() >= end:
+                return
 
     def send(self, data: str) -> int:
         """Write keys to the program; return the output position before them."""
