@@ -384,6 +384,25 @@ def test_C105_3_a_synthetic_still_dying_at_the_scene_end_loses_its_chassis_and_a
         g.push_line("firstaid ava kai")
 
 
+def test_C105_3_a_chassis_destroyed_carried_to_the_next_fight_still_takes_no_turns_until_embody():
+    """Carried to a party, Chassis Destroyed is a Trait; the next fight reads it back as the condition."""
+    from gm_console.core.carry import persistent
+
+    g = _dying_synthetic(unit_keys=BACKED)
+    play(g, "scene")
+    row = persistent(g.state, g.rules, tuple(g.systems), "kai")
+    assert "Chassis Destroyed" in row["traits"] and not row["dead"]
+    nxt = game(units_conflict=SYNTH, unit_keys={"kai": {"traits": row["traits"]}})
+    kai = nxt.state.units["kai"]
+    assert kai.has("Chassis Destroyed")
+    assert persistent(nxt.state, nxt.rules, tuple(nxt.systems), "kai")["traits"] == row["traits"]  # carry is idempotent
+    with pytest.raises(IllegalAction, match=r"no turns until embody"):
+        nxt.push_line("turn kai")
+    play(nxt, 'embody kai "Chassis: Spare Frame"')
+    kai = nxt.state.units["kai"]
+    assert not kai.has("Chassis Destroyed") and "Chassis Destroyed" not in kai.traits and "Chassis: Spare Frame" in kai.traits
+
+
 def test_C105_3_without_a_backup_trait_the_synthetic_ends_with_its_chassis():
     g = _dying_synthetic(unit_keys={"kai": {"traits": ["Chassis: Survey Frame"]}})
     events = play(g, "scene")

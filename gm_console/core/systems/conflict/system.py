@@ -16,7 +16,7 @@ from gm_console.core.system import System
 from . import palette, reference, tables, turns
 from .board import pair
 from .catalogue import CATALOGUE_TABLE
-from .common import R_MOMENTUM, R_THREAT, board, ctrl, side_label, unit_name
+from .common import DESTROYED, R_MOMENTUM, R_THREAT, add_condition, board, ctrl, side_label, unit_name
 from .house_rules import HOUSE_RULES, rule
 from .stress import compute_max, refresh
 from .verbs import ACTIONS
@@ -55,6 +55,8 @@ class ConflictSystem(System):
             b.cover[unit.id] = unit.zone
         for other in table.get("near", ()):
             b.reach.add(pair(unit.id, other))
+        if any(t.lower() == DESTROYED.lower() for t in unit.traits):  # carried from an earlier fight (C105.3)
+            add_condition(unit, DESTROYED)
         refresh(state, rules, unit.id)
         c = b.chars[unit.id]
         if c.fatigued_attr and not c.fatigued:

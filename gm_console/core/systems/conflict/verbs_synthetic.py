@@ -94,7 +94,8 @@ class Embody(ConflictAction):
     def apply(self, state: State, ctx: Context) -> None:
         unit, c = state.units[self.unit], char(state, self.unit)
         old = embodiment(state, ctx, self.unit)
-        unit.traits = (*(t for t in unit.traits if t not in old), self.chassis)
+        gone = {*old, DESTROYED.lower()}  # a Chassis Destroyed carried as a Trait ends with the new chassis too
+        unit.traits = (*(t for t in unit.traits if t not in gone and t.lower() not in gone), self.chassis)
         if unit.has(DESTROYED):
             drop_condition(unit, DESTROYED)
             ctx.emit(f"{unit.name} comes back in {self.chassis}, carried over by its backup", "info", self.unit)
