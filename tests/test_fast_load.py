@@ -143,3 +143,27 @@ def test_sparse_checkpoints_of_a_replay_give_every_state_live_play_saw(monkeypat
         game.undo()
         live.undo()
         assert game.state.to_json() == live.state.to_json()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lines=st.lists(st.text(max_size=10), max_size=6),
+    extra=st.dictionaries(st.sampled_from(["title", "seed", "zz", "a b", "description"]), st.one_of(st.text(max_size=5), st.integers())),
+    tables=st.booleans(),
+)
+def test_a_dumped_document_is_what_tomli_w_writes(lines, extra, tables):
+    from gm_console.files.encounter_io import dumps_document
+
+    data = {"format": 1, **extra, "log": lines}
+    if tables:
+        data["units"] = [{"id": "u", "ctb": {"hp": 3}}]
+        data["ctb"] = {"projection": 4}
+    assert dumps_document(data) == tomli_w.dumps(data)
+
+
+def test_a_long_log_is_dumped_as_tomli_w_dumps_it():
+    from gm_console.files.encounter_io import dumps_document
+
+    game = loads_encounter(encounter_text(6, 500))
+    data = game.setup.to_dict(game.lines())
+    assert dumps_document(data) == tomli_w.dumps(data)

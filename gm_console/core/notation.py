@@ -726,18 +726,19 @@ def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
         defaults.append((f.name, f.default))
     post = getattr(cls, "__post_init__", None)
     new = object.__new__
-    names = {name for name, _ in defaults}
+    names = frozenset(name for name, _ in defaults)
+    required = frozenset(name for name, default in defaults if default is missing)
+    # every field in field order (so instance dicts share their keys), the required ones
+    # held by None until ``values``, which must give each of them, replaces it
+    template = {name: None if default is missing else default for name, default in defaults}
 
     def make(values: dict[str, Any]) -> Any:
-        if not names.issuperset(values):
-            raise TypeError("an argument the class does not take")
+        if not required <= values.keys() <= names:
+            raise TypeError("an argument missing, or one the class does not take")
         obj = new(cls)
         d = obj.__dict__
-        for name, default in defaults:
-            value = values.get(name, default)
-            if value is missing:
-                raise TypeError(f"missing {name}")
-            d[name] = value
+        d.update(template)
+        d.update(values)
         if post is not None:
             post(obj)
         return obj

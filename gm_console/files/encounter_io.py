@@ -73,7 +73,8 @@ _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
 
 # The log as a save writes it: ``log = [`` on its own line, one plain basic
 # string per line (no escape, no quote, no control character but tab), ``]``.
-_LOG_BLOCK = re.compile(r'^log = \[\n((?:    "[^"\\\x00-\x08\x0a-\x1f\x7f]*",\n)*)\]', re.M)
+_LOG_HEAD = "log = [\n"
+_NOT_PLAIN = re.compile(r'[\\\x00-\x08\x0b-\x1f\x7f]')  # (newlines and quotes are counted instead)
 _PLACEHOLDER = "gm-console: the log is read apart"
 
 
@@ -86,17 +87,30 @@ def _loads_saved_log(text: str) -> dict[str, Any] | None:
     the rest parsed: the placeholder comes back as the top-level ``log``
     only if the block stood where a top-level key does (not inside a string
     or under a table), so the document is the one the full parser reads."""
-    m = _LOG_BLOCK.search(text)
-    if m is None or _PLACEHOLDER in text:
+    start = 0 if text.startswith(_LOG_HEAD) else text.find("\n" + _LOG_HEAD) + 1
+    if start == 0 and not text.startswith(_LOG_HEAD):
         return None
+    first = start + len(_LOG_HEAD)
+    end = text.find("\n]", first - 1) + 1  # the line holding the closing bracket
+    if end == 0 or _PLACEHOLDER in text:
+        return None
+    body = text[first:end]  # '    "line",\n' for each line
+    if body:
+        if not (body.startswith('    "') and body.endswith('",\n')):
+            return None
+        items = body[5:-3].split('",\n    "')
+        # each line is exactly '    "' + item + '",': no quote or newline but those, nothing to escape
+        if body.count('"') != 2 * len(items) or body.count("\n") != len(items) or _NOT_PLAIN.search(body):
+            return None
+    else:
+        items = []
     try:
-        data = tomllib.loads(f'{text[: m.start()]}log = "{_PLACEHOLDER}"{text[m.end():]}')
+        data = tomllib.loads(f'{text[:start]}log = "{_PLACEHOLDER}"{text[end + 1:]}')
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return None
     if data.get("log") != _PLACEHOLDER:
         return None
-    body = m.group(1)
-    data["log"] = body[5:-3].split('",\n    "') if body else []
+    data["log"] = items
     return data
 
 
@@ -258,7 +272,46 @@ def _kind_of(path: Path) -> str | None:
 
 def dumps_encounter(game: Game, upto: int | None = None) -> str:
     lines = game.lines() if upto is None else game.lines()[:upto]
-    return tomli_w.dumps(game.setup.to_dict(lines))
+    return dumps_document(game.setup.to_dict(lines))
+
+
+_ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')  # what tomli_w escapes in a basic string (not tab)
+_writes_logs_so: list[bool] = []  # whether tomli_w here writes a log the way ``dumps_document`` does
+
+
+def dumps_document(data: dict[str, Any]) -> str:
+    """``tomli_w.dumps(data)``, byte for byte, writing a long log's lines
+    itself (most of a long file is its log): the document is dumped with
+    ``log = "<placeholder>"`` and the placeholder's line replaced by the
+    block tomli_w writes (``log = [``, ``    "line",`` each, ``]``). Taken
+    only for lines with nothing to escape, and only when this tomli_w is seen
+    to write a probe so (checked once)."""
+    log = data.get("log")
+    if not log or type(log) is not list or not _fast_dump_ok():
+        return tomli_w.dumps(data)
+    if not all(type(line) is str for line in log) or _ESCAPED.search("".join(log)):
+        return tomli_w.dumps(data)
+    head = dict(data)
+    head["log"] = _PLACEHOLDER
+    text = tomli_w.dumps(head)
+    marker = f'log = "{_PLACEHOLDER}"\n'
+    at = text.find(marker)
+    if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1 or _PLACEHOLDER in "".join(log):
+        return tomli_w.dumps(data)
+    block = '    "' + '",\n    "'.join(log) + '",\n'
+    return f"{text[:at]}log = [\n{block}]\n{text[at + len(marker):]}"
+
+
+def _fast_dump_ok() -> bool:
+    if not _writes_logs_so:
+        probe = {"format": 1, "title": "t", "log": ["next", "a\tb", "x [1]"], "units": [{"id": "u"}]}
+        head = dict(probe, log=_PLACEHOLDER)
+        expected = tomli_w.dumps(probe)
+        ours = tomli_w.dumps(head).replace(
+            f'log = "{_PLACEHOLDER}"\n', 'log = [\n    "next",\n    "a\tb",\n    "x [1]",\n]\n'
+        )
+        _writes_logs_so.append(ours == expected)
+    return _writes_logs_so[0]
 
 
 def save_encounter(game: Game, path: str | Path, *, upto: int | None = None, backup: bool = True) -> None:

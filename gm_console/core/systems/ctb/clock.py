@@ -13,6 +13,7 @@ from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
     best_ready,
+    best_ready_now,
     clock_rows,
     gain,
     on_clock,
@@ -128,7 +129,14 @@ def advance(state: State, ctx: Context) -> None:
     clock = state.clock
     before = clock.tick
     end_turn(state, ctx)
-    ready = ready_now(state, rules)
+    if not ctx.loud and house(rules).tie_break == "most_ap":  # a replay: the best ready unit, in one pass
+        best = best_ready_now(state, rules)
+        if best is not None:
+            give_turn(state, ctx, "", [best])
+            return
+        ready: list[tuple[str, int]] = []
+    else:
+        ready = ready_now(state, rules)
     jump = 0
     if not ready:
         rows = clock_rows(state, rules)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
@@ -25,6 +25,7 @@ from gm_console.core.systems.ctb.stats import is_downed, is_recalled
 READY = 100  # AP at which a unit takes its turn, and what a turn costs
 
 _stats_of = attrgetter("stats")
+_ap_of_row = itemgetter(1)
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -168,10 +169,37 @@ def best_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> str:
     """``order_ready(state, rules, ready)[0]`` (one must be ready), without ordering the rest."""
     if len(ready) == 1:
         return ready[0][0]
-    if house(rules).tie_break == "most_ap":  # (-ap, -total, order) as in ``tie_key``
+    if house(rules).tie_break == "most_ap":  # (-ap, -total, order) as in ``tie_key``: the most AP first
+        top = max(ready, key=_ap_of_row)[1]
+        tied = [row for row in ready if row[1] == top]
+        if len(tied) == 1:
+            return tied[0][0]
         units = state.units
-        return min([(-ap, -units[uid].stats.get("ap_total", 0), order, uid) for order, (uid, ap) in enumerate(ready)])[3]
+        return min([(-units[uid].stats.get("ap_total", 0), order, uid) for order, (uid, _) in enumerate(tied)])[2]
     return order_ready(state, rules, ready)[0]
+
+
+def best_ready_now(state: State, rules: Rules) -> str | None:
+    """``best_ready(state, rules, ready_now(state, rules))`` under tie_break =
+    most_ap (the default), in one pass; None when nobody is ready. The most
+    AP, then the higher AP Total, then the one listed first."""
+    downed_act = house(rules).downed_clock == "acts"
+    try:
+        found = max(
+            [
+                (ap, s["ap_total"], -i, uid)
+                for i, (uid, unit) in enumerate(state.units.items())
+                if (ap := (s := unit.stats)["ap"]) >= READY
+                and s["ap_total"] > 0
+                and s["recalled"] <= 0
+                and (downed_act or s["hp"] > 0)
+            ],
+            default=None,
+        )
+    except KeyError:  # a unit without the CTB stats (not built by the system)
+        ready = ready_now(state, rules)
+        return best_ready(state, rules, ready) if ready else None
+    return None if found is None else found[3]
 
 
 def ready_units(
