@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Tab, Tabs
 
 from gm_console.core.errors import GMError
-from gm_console.core.game import Game
+from gm_console.core.game import Game, format_action
 from gm_console.core.reference import RefEntry
 from gm_console.ui import keys, palette
 from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvider
@@ -28,7 +28,7 @@ from gm_console.ui.panes.units import UnitsPane
 from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.screens.ask_text import AskText
-from gm_console.ui.session import SessionCommands
+from gm_console.ui.session import SessionCommands, log_changed
 from gm_console.ui.text import clean, content
 from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
@@ -286,7 +286,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     # ---------------------------------------------------------------- state
     @property
     def dirty(self) -> bool:
-        return tuple(self.game.log) != self._saved or self.game.setup.dice != self._saved_dice
+        return self.game.setup.dice != self._saved_dice or log_changed(self.game.log, self._saved)
 
     def current_view(self) -> View:
         if self.replay_at is not None:
@@ -300,15 +300,15 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                 pane.show(view)
             else:
                 pane.view = None
-        lines = self.game.lines()
         focus = None if self.replay_at is None else self.replay_at - 1
-        self.log_pane().sync(lines, self.game.events, focus)
+        self.log_pane().sync(self.game.log, self.game.events, focus)  # formats only the entries it shows
         dice = self.query_one(DiceLog)
         if dice.display:  # hidden behind its tab: synced when shown
             dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
-        self.query_one(StatusLine).show(view, dirty=self.dirty, dice=self.dice_mode, path=where, players=self.players_label())
-        self.sub_title = where + (" *" if self.dirty else "")
+        dirty = self.dirty
+        self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label())
+        self.sub_title = where + (" *" if dirty else "")
         self.players_publish()  # the live game to the player view, if it is on (never the replay cursor)
 
     def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None:
@@ -456,7 +456,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             self.notify(str(exc), severity="warning")
             return
         self.journal_push()
-        self.notify(f"redid: {self.game.lines()[-1]}", timeout=3)
+        self.notify(f"redid: {format_action(self.game.log[-1])}", timeout=3)
         self.redraw()
 
     def action_toggle_dice(self) -> None:

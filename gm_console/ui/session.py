@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from gm_console.core.game import Game
+from gm_console.core.game import Game, format_action
 from gm_console.files.journal import Journal, Recovered, free_journal_path, in_use, journal_path, journals_for, read_journal
 from gm_console.files.paths import user_data_dir
 from gm_console.ui.screens.ask_text import AskText
@@ -40,6 +40,20 @@ def target_problem(path: Path) -> str | None:
     except (OSError, ValueError) as exc:  # a name the system refuses (too long, NUL, ...)
         return f"{path}: {exc}"
     return None
+
+
+def log_changed(log, saved: tuple | None) -> bool:
+    """Whether ``log`` differs from the ``saved`` one (None: nothing is saved).
+    O(1) whenever their lengths differ, as after any action or undo since the
+    save; the whole log is compared only when it is back at the saved length,
+    newest entry first (where an undo and a new action differ)."""
+    if saved is None or len(log) != len(saved):
+        return True
+    if not log:
+        return False
+    if log[-1] is not saved[-1] and log[-1] != saved[-1]:
+        return True
+    return tuple(log) != saved
 
 
 def write_problem(write) -> str | None:
@@ -160,7 +174,7 @@ class SessionCommands:
 
     def journal_push(self) -> None:
         if self.journal is not None:
-            self.journal.push(self.game.lines()[-1], self.game.setup.templates)
+            self.journal.push(format_action(self.game.log[-1]), self.game.setup.templates)  # one line, not the log's
 
     def journal_pop(self) -> None:
         if self.journal is not None:
@@ -361,6 +375,6 @@ class SessionCommands:
         else:
             count = len(self.game.log) - len(self._saved)
             changes = f"{count:+d} actions since the last save" if count else (
-                "the log changed since the last save" if tuple(self.game.log) != self._saved else "the dice mode changed"
+                "the log changed since the last save" if log_changed(self.game.log, self._saved) else "the dice mode changed"
             )
         self.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)

@@ -6,12 +6,17 @@ action live or the replay position, and moves the window when that point
 leaves it. The title says which part is shown.
 
 It draws its own rows (Textual's line API) rather than being an OptionList:
-each entry is wrapped once, at one width, and a new action wraps only
-itself. Its size is fixed by the screen's layout, so a new entry, which
-grows only the scrollable height, lays nothing out again.
+each entry is formatted and wrapped once, at one width, and a new action
+(or an undo) formats and wraps only itself: the work of an action or an
+undo does not grow with the log. Only the entries of the window are ever
+formatted (opening a 10,000-action log formats 150). Its size is fixed by
+the screen's layout, so a new entry, which grows only the scrollable height,
+lays nothing out again.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -23,7 +28,9 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from gm_console.core.actions import Action
 from gm_console.core.events import Event
+from gm_console.core.game import format_action
 from gm_console.ui import palette as pal
 from gm_console.ui.text import content, scrub
 
@@ -108,7 +115,7 @@ class LogPane(ScrollView, can_focus=True):
         self.border_title = content("Log")
         self.start = 0  # log index of the first entry shown
         self.highlighted: int | None = None  # entry (window) index
-        self._shown: list[str] = []  # the lines the entries show
+        self._shown: list[Action] = []  # the log's actions the entries show (the same objects)
         self._texts: list[Text] = []
         self._wrapped: list[list[Strip]] = []  # per entry, its rows at self._width
         self._rows: list[tuple[int, int]] = []  # per content row: (entry, row within the entry)
@@ -116,6 +123,9 @@ class LogPane(ScrollView, can_focus=True):
         self._width = 0
         self._subtitle = ""
         self._styles = (Style(), Style())  # base, highlighted: set by render_lines
+        self._painted: dict[int, tuple[Strip, Strip]] = {}  # id(wrapped row) -> (it, drawn in the base style)
+        self._width_now = 0  # the content width of the repaint under way (render_lines)
+        self.formatted = 0  # entries formatted so far (tests count them: only what the window shows)
 
     # ------------------------------------------------------------ contents
     @property
@@ -135,10 +145,11 @@ class LogPane(ScrollView, can_focus=True):
         self._shown, self._texts, self._wrapped = [], [], []
         self._content_changed()
 
-    def sync(self, lines: list[str], events: list[tuple[Event, ...]], focus: int | None = None) -> None:
+    def sync(self, log: Sequence[Action], events: Sequence[tuple[Event, ...]], focus: int | None = None) -> None:
         """Show the window of the log around ``focus`` (default: the newest
-        action), wrapping only the entries that changed."""
-        total = len(lines)
+        action), formatting and wrapping only the entries that changed: an
+        entry whose action is the very object it shows stays as it is."""
+        total = len(log)
         focus = total - 1 if focus is None else focus
         start = self.start
         if not start <= max(focus, 0) < start + 2 * WINDOW or start > total:
@@ -148,35 +159,45 @@ class LogPane(ScrollView, can_focus=True):
             self._shown, self._texts, self._wrapped = [], [], []
             self.start = start
         keep = 0
-        limit = min(len(self._shown), end - start)
-        while keep < limit and lines[start + keep] == self._shown[keep]:
+        shown = self._shown
+        limit = min(len(shown), end - start)
+        while keep < limit and log[start + keep] is shown[keep]:
             keep += 1
-        if keep != len(self._shown) or end - start != keep:
-            del self._texts[keep:], self._wrapped[keep:]
-            self._texts += [entry_text(i, lines[i], events[i]) for i in range(start + keep, end)]
-            self._shown = lines[start:end]
-            self._content_changed()
+        if keep != len(shown) or end - start != keep:
+            del self._texts[keep:], self._wrapped[keep:], shown[keep:]
+            for i in range(start + keep, end):
+                action = log[i]
+                shown.append(action)
+                self._texts.append(entry_text(i, format_action(action), events[i]))
+            self.formatted += end - start - keep
+            self._content_changed(keep)
         subtitle = f"{total} actions" if start == 0 and end == total else f"{start + 1}-{end} of {total} actions"
         if subtitle != self._subtitle:
             self.border_subtitle = content(subtitle)
             self._subtitle = subtitle
         self.mark(focus)
 
-    def _content_changed(self) -> None:
+    def _content_changed(self, keep: int = 0) -> None:
+        """Wrap the entries not wrapped yet and index their rows; the rows of
+        the first ``keep`` entries, unchanged, are kept."""
         width = self.scrollable_content_region.width
         if width <= 0:
             self._width, self._wrapped, self._rows, self._first = 0, [], [], []
             return  # not laid out yet: wrapped on the next resize
         if width != self._width:
-            self._width, self._wrapped = width, []
+            self._width, self._wrapped, keep = width, [], 0
+            self._painted.clear()
         console = self.app.console
         for text in self._texts[len(self._wrapped):]:
             self._wrapped.append([Strip(line.render(console), line.cell_len) for line in text.wrap(console, width)])
-        self._rows, self._first = [], []
-        for i, rows in enumerate(self._wrapped):
-            self._first.append(len(self._rows))
-            self._rows += [(i, k) for k in range(len(rows))]
-        self.virtual_size = Size(width, len(self._rows))
+        keep = min(keep, len(self._wrapped), len(self._first))
+        rows, first = self._rows, self._first
+        if keep < len(first):
+            del rows[first[keep]:], first[keep:]
+        for i in range(keep, len(self._wrapped)):
+            first.append(len(rows))
+            rows += [(i, k) for k in range(len(self._wrapped[i]))]
+        self.virtual_size = Size(width, len(rows))
         sync_scrollbar(self)  # the scrollbar's range (what a layout would have done)
         self.refresh()
 
@@ -186,6 +207,7 @@ class LogPane(ScrollView, can_focus=True):
 
     def restyle(self) -> None:
         self._wrapped = []
+        self._painted.clear()
         self._content_changed()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -256,16 +278,31 @@ class LogPane(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         # the styles once per repaint, not once per row: each walks up the DOM for its background
         base = self.rich_style
-        self._styles = (base, base + self.get_component_rich_style("log-pane--highlight", partial=True))
+        styles = (base, base + self.get_component_rich_style("log-pane--highlight", partial=True))
+        if styles != self._styles:
+            self._painted.clear()
+        self._styles = styles
+        self._width_now = self.scrollable_content_region.width
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        base, highlight = self._styles
+        width, (base, highlight) = self._width_now, self._styles
         row = self.scroll_offset.y + y
         if row >= len(self._rows) or width != self._width:
             return Strip.blank(width, base)
         entry, k = self._rows[row]
-        style = highlight if entry == self.highlighted else base
-        strip = self._wrapped[entry][k].crop_extend(0, width, style).apply_style(style)
+        wrapped = self._wrapped[entry][k]
+        if entry == self.highlighted:
+            return self._paint(wrapped, entry, width, highlight)
+        # a scroll (every new action) draws every row in view again: each is painted once
+        painted = self._painted.get(id(wrapped))
+        if painted is None or painted[0] is not wrapped:
+            if len(self._painted) > 256:  # a few screens' worth
+                self._painted.clear()
+            painted = self._painted[id(wrapped)] = (wrapped, self._paint(wrapped, entry, width, base))
+        return painted[1]
+
+    @staticmethod
+    def _paint(wrapped: Strip, entry: int, width: int, style: Style) -> Strip:
+        strip = wrapped.crop_extend(0, width, style).apply_style(style)
         return strip.apply_meta({"entry": entry})  # a click says which entry
