@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,18 +145,25 @@ def bench_frames(tmp: Path, rounds: int, per_round: int, long_path: Path) -> dic
     four programs side by side, their keys in turn. Each round: one ctrl+z on
     the 10,000-action log, then ``per_round`` actions on the console, on the
     stock screen and keys on the bare app, then a wait until the undo's
-    notice has gone (it covers the log's title, where the next count shows)."""
+    notice has gone (it covers the log's title, where the next count shows).
+    An undo's frame is the first to show the count one less or its notice."""
     path = tmp / "fifty.toml"
     path.write_text(encounter_text(UNITS, LOG_FULL))
     ours = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)
     stock = Keyed(BASELINE + ["layout"], isolated_env(tmp), "stock acting:")
     bare = Keyed(BASELINE + ["textual"], isolated_env(tmp), "bare-app-ready")
     long = Keyed(console() + [str(long_path)], isolated_env(tmp), MARKER, timeout=120)
+    log = tomllib.loads(long_path.read_text(encoding="utf-8"))["log"]
     action, stock_action, bare_key, undo = [], [], [], []
+    by_notice = 0
     try:
         for r in range(rounds):
             started = time.perf_counter()
-            undo.append(long.key("\x1a", f"{LONG - r - 1} actions"))  # ctrl+z: the log pane's title
+            # ctrl+z: the log pane's title counts one action less; the "undid: ..." notice,
+            # when it comes in the same frame, covers that title and says it instead
+            undone = log[LONG - r - 1]
+            undo.append(long.key("\x1a", [f"{LONG - r - 1} actions", f"undid: {undone}"], plain=True))
+            by_notice += long.term.seen.startswith("undid:")
             for _ in range(per_round):
                 i = len(action)
                 action.append(ours.key("\r", f"{LOG_FULL + i + 1} actions", typed=f"hit u{(2 * i) % UNITS} u{(2 * i + 1) % UNITS} free [{1 + i % 20}]"))
@@ -173,7 +181,10 @@ def bench_frames(tmp: Path, rounds: int, per_round: int, long_path: Path) -> dic
             bare_app_s=statistics.median(bare_key), bare_app_spread=[min(bare_key), max(bare_key)], bare_app_samples=bare_key,
             stock_vs_bare=round(stock_s / statistics.median(bare_key), 2),
         ),
-        "undo_ratio": figure(undo, action, baseline_is="action_ratio's console figure (ours per action, the same run)"),
+        "undo_ratio": figure(
+            undo, action, baseline_is="action_ratio's console figure (ours per action, the same run)",
+            frames_seen_by={"log title": len(undo) - by_notice, "undid notice": by_notice},
+        ),
     }
 
 
@@ -181,6 +192,15 @@ def palette_hits(tmp: Path, path: Path) -> dict:
     """What the console's palette lists at 120x40 (worker.py, headless)."""
     done = subprocess.run(WORKER + ["palette-hits", str(path)], capture_output=True, text=True, check=True, env=dict(os.environ, **isolated_env(tmp)))
     return json.loads(done.stdout)
+
+
+def palette_markers(hits: dict, screen: str) -> list[str]:
+    """The labels of the console's own palette hits (not Textual's system
+    commands), less any its screen already shows: whichever is painted first
+    marks the first painted hits (providers answer in any order)."""
+    markers = [label for label in dict.fromkeys(hits["labels"]) if label not in hits["system"] and len(label) >= 8 and label not in screen]
+    assert markers, "no palette label to wait for"
+    return markers
 
 
 def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
@@ -197,10 +217,7 @@ def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
         ours = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)
         base = Keyed(BASELINE + ["palette", str(count)], isolated_env(tmp), PALETTE_READY)
         try:
-            # the console's own hits (not Textual's system commands), and none its screen shows already
-            screen = plain_text(ours.term.buffer)
-            markers = [label for label in dict.fromkeys(hits["labels"]) if label not in hits["system"] and len(label) >= 8 and label not in screen]
-            assert markers, "no palette label to wait for"
+            markers = palette_markers(hits, plain_text(ours.term.buffer))
             for k in range(opens):
                 o = ours.key("\x10", markers, plain=True)
                 seen.add(ours.term.seen)

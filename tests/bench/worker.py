@@ -6,9 +6,9 @@ the next:
                                      console's own opening of PATH (ORDER
                                      'base-first' or 'ours-first'); WARMUP, a
                                      small encounter of the same systems, is
-                                     opened first, untimed, so the figure is the
-                                     file's load and not the first import of the
-                                     rules' modules
+                                     opened first, untimed and with the cache off,
+                                     so the figure is the file's open and not the
+                                     first import of the rules' modules
   worker.py save PATH SAMPLES N      SAMPLES times: N atomic saves of PATH's
                                      encounter, then N tomli_w.dumps of its data
                                      (each N timed together), interleaved
@@ -38,8 +38,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def opener():
-    """The public function the console opens a file with: ``open_encounter``
-    once the reopen cache provides it, else ``load_encounter``."""
+    """The public function the console opens a file with: ``load_encounter``
+    (which reads and writes the reopen cache, files/cache.py), or an
+    ``open_encounter`` should one take its place."""
     import gm_console.files as files
     from gm_console.files import encounter_io
 
@@ -59,11 +60,15 @@ def timed(fn) -> float:
 
 def measure_open(path: Path, warmup: Path, order: str) -> dict:
     via, open_file = opener()
+    # The warm-up with the cache off (GM_CONSOLE_CACHE_DIR empty): it imports what an
+    # open imports, and leaves the timed open every per-process cost of the cache
+    # (the code fingerprint) and the caller's cache folder as given.
     cache = os.environ.get("GM_CONSOLE_CACHE_DIR")
-    if cache:  # the warm-up's cache entry goes elsewhere: the timed open finds the caller's folder as given
-        os.environ["GM_CONSOLE_CACHE_DIR"] = cache + "-warmup"
+    os.environ["GM_CONSOLE_CACHE_DIR"] = ""
     open_file(warmup)
-    if cache:
+    if cache is None:
+        del os.environ["GM_CONSOLE_CACHE_DIR"]
+    else:
         os.environ["GM_CONSOLE_CACHE_DIR"] = cache
     text = path.read_text(encoding="utf-8")
     out: dict = {"via": via}
