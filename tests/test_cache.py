@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
 from gm_console.files import cache
-from gm_console.files.encounter_io import dumps_encounter, game_from_data, load_encounter, save_encounter
+from gm_console.files.encounter_io import dumps_encounter, game_from_data, save_encounter
+from gm_console.files.encounter_io import load_encounter as _load
 from tests.conftest import ENCOUNTERS, minimal
 from tests.ctb.ctb_helpers import doc, unit
 
@@ -26,6 +27,13 @@ ROSTER = [
     unit("c", "foes", 11, hp_base=25, ar_base=12, atk=13, pr=4, weapons=[{"id": "w", "dam": 4, "brk": 5}]),
     unit("d", "foes", 20, hp_base=8, atk=7, ap=150),
 ]
+
+
+def load_encounter(path: Path, **kwargs) -> Game:
+    """Open ``path`` and wait for the entry it writes (on a thread of its own)."""
+    game = _load(path, **kwargs)
+    cache.flush()
+    return game
 
 
 def ctb_game(lines: list[str]) -> Game:
@@ -66,7 +74,7 @@ def open_twice(path: Path, monkeypatch) -> tuple[Game, Game]:
     assert entry is not None and entry.exists()
     with monkeypatch.context() as m:
         m.setattr(Game, "_replay", lambda self, lines: pytest.fail("opened from the cache, yet replayed"))
-        cached = load_encounter(path)
+        cached = _load(path)
     return cold, cached
 
 
@@ -257,3 +265,17 @@ def test_the_generic_engine_opens_from_the_cache(tmp_path, monkeypatch):
     save_encounter(g, path, backup=False)
     cold, cached = open_twice(path, monkeypatch)
     assert_same_game(cold, cached)
+
+
+def test_the_entry_is_written_beside_play(tmp_path):
+    """The open returns before the entry is written; what the game does meanwhile is not in it."""
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next", "hit d c [12]", "next"]), path, backup=False)
+    game = _load(path)
+    for _ in range(3):
+        game.push_line("next")
+    game.undo()
+    cache.flush()
+    again = _load(path)
+    assert again.lines() == ["next", "hit d c [12]", "next"] and len(game.log) == 5
+    assert again.state.to_json() == _load(path, cache=False).state.to_json()

@@ -16,7 +16,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context, QuietContext
 from gm_console.core.game import EventLog, Game
 from gm_console.core.systems.ctb import rules as math
-from gm_console.files.encounter_io import _loads_saved_log, dumps_encounter, loads_encounter, parse_toml
+from gm_console.files.encounter_io import _loads_saved_log, dumps_encounter, game_from_data, loads_encounter, parse_toml
 from tests.fights import fight_text as encounter_text
 from tests.strategies import action_strategy, all_action_classes
 
@@ -167,3 +167,21 @@ def test_a_long_log_is_dumped_as_tomli_w_dumps_it():
     game = loads_encounter(encounter_text(6, 500))
     data = game.setup.to_dict(game.lines())
     assert dumps_document(data) == tomli_w.dumps(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    aps=st.lists(st.tuples(st.sampled_from([0, 99, 100, 101, 150]), st.sampled_from([0, 5, 10]), st.integers(0, 2), st.integers(0, 1)), min_size=1, max_size=8),
+    downed_clock=st.sampled_from(["frozen", "reset", "acts"]),
+)
+def test_the_best_ready_unit_in_one_pass_is_the_first_of_the_order(aps, downed_clock):
+    from gm_console.core.systems.ctb.projection import best_ready_now, order_ready, ready_now
+    from tests.ctb.ctb_helpers import doc, unit
+
+    units = [unit(f"u{i}", "pcs" if i % 2 else "foes", total, hp_base=10, ap=ap) for i, (ap, total, _, _) in enumerate(aps)]
+    game = game_from_data(doc(*units, house={"downed_clock": downed_clock}), "<t>")
+    for i, (_, _, hp, recalled) in enumerate(aps):
+        game.state.units[f"u{i}"].stats.update(hp=hp * 5, recalled=recalled)
+    ready = ready_now(game.state, game.rules)
+    expected = order_ready(game.state, game.rules, ready)[0] if ready else None
+    assert best_ready_now(game.state, game.rules) == expected

@@ -399,7 +399,8 @@ class SetStat(Action):
         unit = state.units[self.unit]
         old = unit.stats.get(self.stat)
         unit.stats[self.stat] = self.value
-        ctx.emit(f"{unit.name}: {self.stat} {old if old is not None else '-'} -> {self.value}", "info", unit.id)
+        if ctx.loud:
+            ctx.emit(f"{unit.name}: {self.stat} {old if old is not None else '-'} -> {self.value}", "info", unit.id)
         for system in ctx.each_system():
             system.stat_set(state, unit, self.stat, old, ctx)
 

@@ -8,6 +8,7 @@ actions, and any earlier state is rebuilt from the nearest checkpoint.
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
 from collections.abc import Iterable
@@ -455,11 +456,11 @@ class Game:
                     action = fast_parse(verb, line) if verb is not None else None
                     if action is None:
                         action = self.parse(line, names=False)
+                    if verbs.get(action.VERB) is not type(action):
+                        raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
                     parsed[line] = action
                 if action.ROLLS and getattr(action, "dice", None) is None and self.dice_needed(action):
                     raise NotationError("a saved action must record its dice, like [4,17]")
-                if verbs.get(action.VERB) is not type(action):
-                    raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
                 ctx.index = i
                 action.check(state, ctx)
                 action.apply(state, ctx)
@@ -471,6 +472,20 @@ class Game:
                 checkpoints[i + 1] = state.copy()
 
     # ------------------------------------------------------------ the derived cache
+    def detached(self) -> Game:
+        """A copy sharing nothing that playing this game changes (its state,
+        log, checkpoints and lines are its own; actions and checkpoint states
+        are values, shared), for work done beside play (the cache's write)."""
+        other = copy.copy(self)
+        other.state = self.state.copy()
+        other.log = list(self.log)
+        other.redo_stack = []
+        other._checkpoints = dict(self._checkpoints)
+        other._lines = list(self._lines)
+        other.events = EventLog(other._fill_events)
+        other.events._items = list(self.events._items)
+        return other
+
     def snapshot(self) -> dict[str, Any]:
         """What lets a game be opened again without replaying its log
         (gm_console/files/cache.py): the final state and the checkpoints as

@@ -30,13 +30,16 @@ def tick_conditions(state: State, ctx: Context, per: str, unit_ids: Iterable[str
         unit = state.units.get(uid)
         if unit is None or not unit.conditions:
             continue
-        for key, cond in list(unit.conditions.items()):
+        ended = []
+        for key, cond in unit.conditions.items():
             if cond.per != per or cond.remaining is None:
                 continue
             cond.remaining -= 1
             if cond.remaining <= 0:
-                del unit.conditions[key]
-                ctx.emit(f"{unit.name}: {cond.name} ends ({when})", "expire", unit.id)
+                ended.append((key, cond))
+        for key, cond in ended:
+            del unit.conditions[key]
+            ctx.emit(f"{unit.name}: {cond.name} ends ({when})", "expire", unit.id)
 
 
 def end_turn(state: State, ctx: Context, uid: str) -> None:

@@ -24,10 +24,11 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def atomic_write(path: str | Path, data: bytes, *, backup: bool = True) -> None:
+def atomic_write(path: str | Path, data: bytes | list[bytes], *, backup: bool = True) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file,
     never a torn one and never none. The previous version is kept as
-    ``NAME.bak`` when ``backup``."""
+    ``NAME.bak`` when ``backup``. ``data`` may be a list of byte strings,
+    written one after the other (no joined copy of a large file in memory)."""
     import tempfile  # here, not at the top: with shutil and random it costs ~10 ms of every start, and only a save needs it
 
     path = Path(path)
@@ -36,7 +37,8 @@ def atomic_write(path: str | Path, data: bytes, *, backup: bool = True) -> None:
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for chunk in data if isinstance(data, list) else (data,):
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and path.exists():

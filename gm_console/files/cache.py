@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -116,30 +117,69 @@ def read(path: Path, file_bytes: bytes) -> Game | None:
         return None
 
 
-def write(path: Path, file_bytes: bytes, game: Game, lines: list[str]) -> bool:
-    """Keep what replaying ``lines`` (the file's log) made of ``game``; False
-    when it cannot be kept (a state the data cannot hold, a folder that
-    cannot be written): the file is then replayed on each open."""
+def write(path: Path, file_bytes: bytes, game: Game, lines: list[str], *, wait: bool = False) -> bool:
+    """Keep what replaying ``lines`` (the file's log) made of ``game``. What
+    the game may change as it is played is taken now (its setup as JSON, a
+    ``detached`` copy); the entry is worded and written on a thread of its
+    own (the console shows the encounter meanwhile; ``wait`` or ``flush()``
+    waits for it). False when nothing is written (no cache folder, a setup
+    JSON does not keep); a state the data cannot hold is found on the thread
+    and leaves no entry: that file is then replayed on each open."""
     entry = entry_path(path)
     if entry is None:
         return False
     try:
-        setup = game.setup.data
-        if not _same(json.loads(json.dumps(setup)), setup):
+        setup_text = json.dumps(game.setup.data, separators=(",", ":"), ensure_ascii=False)
+        if not _same(json.loads(setup_text), game.setup.data):
             return False  # a value JSON does not keep (a date, a tuple)
+    except (ValueError, TypeError, RecursionError):
+        return False
+    job = threading.Thread(
+        target=_write_entry, args=(entry, file_bytes, game.detached(), list(lines), setup_text), name="gm-console cache", daemon=False
+    )
+    with _lock:
+        _pending.append(job)
+    job.start()
+    if wait:
+        job.join()
+    return True
+
+
+_lock = threading.Lock()
+_pending: list[threading.Thread] = []
+
+
+def flush() -> None:
+    """Wait for the entries being written."""
+    with _lock:
+        jobs = list(_pending)
+    for job in jobs:
+        job.join()
+
+
+def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], setup_text: str) -> None:
+    try:
         snap = game.snapshot()
         _check_round_trip(game)
         formatted = game.lines()
-        body = {"setup": setup, "formatted": formatted, "lines": None if formatted == lines else list(lines), "game": snap}
-        payload = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        rest = json.dumps(
+            {"formatted": formatted, "lines": None if formatted == lines else lines, "game": snap},
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        payload = ('{"setup":' + setup_text + "," + rest[1:]).encode("utf-8")
+        del snap, rest, formatted
         header = _header(file_bytes)
         header["payload"] = hashlib.sha256(payload).hexdigest()
         entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(entry, json.dumps(header).encode("utf-8") + b"\n" + payload, backup=False)
-    except (Unencodable, OSError, ValueError, TypeError, RecursionError):
-        return False
-    _prune(entry.parent)
-    return True
+        atomic_write(entry, [json.dumps(header).encode("utf-8") + b"\n", payload], backup=False)
+        _prune(entry.parent)
+    except BaseException:  # noqa: BLE001 - a cache that cannot be written is no cache: never a word on the screen
+        pass
+    finally:
+        with _lock:
+            if threading.current_thread() in _pending:
+                _pending.remove(threading.current_thread())
 
 
 def _check_round_trip(game: Game) -> None:

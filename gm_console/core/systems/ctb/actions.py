@@ -109,9 +109,10 @@ class _Strike(Action):
         board.weapon(attacker.id, self.weapon)
         if attacker.id == target.id:
             raise IllegalAction(f"{attacker.name} cannot attack itself", self.RULE)
-        for unit, role in ((attacker, "attack"), (target, "be attacked")):
-            if is_recalled(unit):
-                raise IllegalAction(f"{unit.name} was Recalled and has left the fight, so cannot {role}", "Recall Beacon")
+        if is_recalled(attacker):
+            raise IllegalAction(f"{attacker.name} was Recalled and has left the fight, so cannot attack", "Recall Beacon")
+        if is_recalled(target):
+            raise IllegalAction(f"{target.name} was Recalled and has left the fight, so cannot be attacked", "Recall Beacon")
         if is_downed(attacker):
             raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", "Downed")
         if is_downed(target):

@@ -65,7 +65,8 @@ def end_turn(state: State, ctx: Context) -> None:
         stats["ap"] = paid = after_turn(old, ctx.rules)
         if ctx.loud:
             ctx.emit(f"{unit.name} ends the turn: AP {old} -> {paid}", "turn", uid)
-        timing.end_turn(state, ctx, uid)
+        if unit.conditions:  # what timing.end_turn does: count the unit's conditions down
+            timing.end_turn(state, ctx, uid)
     clock.active = None
 
 

@@ -26,6 +26,7 @@ READY = 100  # AP at which a unit takes its turn, and what a turn costs
 
 _stats_of = attrgetter("stats")
 _ap_of_row = itemgetter(1)
+_AP_AND_TOTAL = itemgetter(0, 1)
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -185,21 +186,20 @@ def best_ready_now(state: State, rules: Rules) -> str | None:
     AP, then the higher AP Total, then the one listed first."""
     downed_act = house(rules).downed_clock == "acts"
     try:
-        found = max(
-            [
-                (ap, s["ap_total"], -i, uid)
-                for i, (uid, unit) in enumerate(state.units.items())
-                if (ap := (s := unit.stats)["ap"]) >= READY
-                and s["ap_total"] > 0
-                and s["recalled"] <= 0
-                and (downed_act or s["hp"] > 0)
-            ],
-            default=None,
-        )
+        rows = [
+            (ap, total, uid)
+            for uid, unit in state.units.items()
+            if (ap := (s := unit.stats)["ap"]) >= READY
+            and (total := s["ap_total"]) > 0
+            and s["recalled"] <= 0
+            and (downed_act or s["hp"] > 0)
+        ]
     except KeyError:  # a unit without the CTB stats (not built by the system)
         ready = ready_now(state, rules)
         return best_ready(state, rules, ready) if ready else None
-    return None if found is None else found[3]
+    if not rows:
+        return None
+    return max(rows, key=_AP_AND_TOTAL)[2]  # max keeps the first of equals: the one listed first
 
 
 def ready_units(
