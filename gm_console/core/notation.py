@@ -21,6 +21,7 @@ construction and is property-tested.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -639,9 +640,12 @@ class FastSyntax:
     fixed: tuple[tuple[str, Any], ...]  # values the general parser always passes (Extras: ())
     dice: bool
     make: Callable[[dict[str, Any]], Any] | None = None  # ``cls(**values)``, faster (``_maker``)
+    words: tuple[str, ...] = ()  # fields read as words (interned)
 
 
 _FAST_CACHE: dict[type, FastSyntax | None] = {}
+_FACES: dict[str, tuple[int, ...]] = {}  # "4,17" -> (4, 17)
+_intern = sys.intern
 _DICE_GROUP = "_dice"  # not a field name: fields are identifiers the class declares, never underscored here
 
 
@@ -698,7 +702,8 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
         face = rf"[0-9]{{1,{bounds.MAX_DIGITS}}}"
         pattern += rf"(?: \[(?P<{_DICE_GROUP}>{face}(?:,{face})*)\])?"
     fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
-    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls))
+    words = tuple(spec.name for spec in positional if isinstance(spec, Arg) and spec.name not in numbers)
+    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls), words)
 
 
 def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
@@ -762,6 +767,10 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
             text = values[name]
             if text is not None:
                 values[name] = int(text)
+        for name in fast.words:  # one string per id however many lines name it (a long log's memory)
+            text = values[name]
+            if text is not None:
+                values[name] = _intern(text)
         for name, default in fast.optional:
             if values[name] is None:
                 values[name] = default
@@ -770,7 +779,12 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
         if fast.dice:
             faces = values.pop(_DICE_GROUP)
             if faces is not None:
-                values["dice"] = tuple(map(int, faces.split(","))) if "," in faces else (int(faces),)
+                dice = _FACES.get(faces)
+                if dice is None:
+                    dice = tuple(map(int, faces.split(","))) if "," in faces else (int(faces),)
+                    if len(_FACES) < 4096:  # the same few dice over and over: one tuple each
+                        _FACES[faces] = dice
+                values["dice"] = dice
         make = fast.make
         return cls(**values) if make is None else make(values)
     except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
