@@ -51,6 +51,18 @@ def opener():
     return "load_encounter", files.load_encounter
 
 
+def flush_cache() -> None:
+    """Wait for a cache entry still being written (files/cache.py writes it on a
+    thread of its own after the open returns), so it does not run during the next timing."""
+    try:
+        from gm_console.files import cache
+    except ImportError:
+        return
+    flush = getattr(cache, "flush", None)
+    if callable(flush):
+        flush()
+
+
 def timed(fn) -> float:
     gc.collect()
     start = time.perf_counter()
@@ -66,6 +78,7 @@ def measure_open(path: Path, warmup: Path, order: str) -> dict:
     cache = os.environ.get("GM_CONSOLE_CACHE_DIR")
     os.environ["GM_CONSOLE_CACHE_DIR"] = ""
     open_file(warmup)
+    flush_cache()
     if cache is None:
         del os.environ["GM_CONSOLE_CACHE_DIR"]
     else:
@@ -75,6 +88,7 @@ def measure_open(path: Path, warmup: Path, order: str) -> dict:
     steps = [("baseline_s", lambda: tomllib.loads(text)), ("ours_s", lambda: out.__setitem__("game", open_file(path)))]
     for key, fn in steps if order == "base-first" else steps[::-1]:
         out[key] = timed(fn)
+        flush_cache()
     out["actions"] = len(out.pop("game").log)
     return out
 
@@ -86,6 +100,7 @@ def measure_save(path: Path, samples: int, n: int) -> dict:
 
     _, open_file = opener()
     game = open_file(path)
+    flush_cache()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     target = path.with_name("saved.toml")
     ours, base = [], []
