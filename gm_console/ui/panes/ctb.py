@@ -6,6 +6,16 @@ while the GM types an AP change, the odds while a hit or brk is typed, a
 hint otherwise. Below, scrolling: a row per unit (AP filling toward 100,
 HP, AR with the Armor Broken mark, KI, Kennel; Downed and Recalled dimmed),
 the acting unit's attack odds against each enemy, and the tick ruler.
+
+What an action costs grows with what it changed, not with the fight: the
+projection is worked out once per state (the turn bar's is a prefix of the
+timeline's), a keystroke that leaves the parsed draft as it was draws
+nothing, and a unit's row, an odds line and its legality are kept until
+something they are computed from (the units' numbers, names, conditions,
+weapons, whose turn it is, the turn's attacks) changes. A state is the same
+while it is the same object at the same log index: the engine changes a
+state only by applying an action (the index moves) and gives a new object
+otherwise (undo, replay jumps).
 """
 
 from __future__ import annotations
@@ -54,14 +64,31 @@ class CTBPane(SystemPane):
         super().__init__(**kwargs)
         self.draft: Action | None = None
         self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
-        self._rows: dict[tuple, Text] = {}
+        self._rows: dict[tuple, list[Text]] = {}  # a unit's look -> its rows
+        self._odds: dict[tuple, Text] = {}  # (strike, both units' looks, weapons, width) -> its odds line
+        self._legal: dict[tuple, bool] = {}  # the same and whose turn it is -> legal now
         self._bar_lines: list[Text] = []
+        self._bar_key: tuple | None = None  # what the turn bar and draft line were drawn for
+        self._timeline_key: tuple | None = None  # what the AP timeline was drawn from
+        self._timeline: list[Text] = []
         self._subtitle = ""
+        self._at: tuple | None = None  # (game, state, index) the projection below is of
+        self._generation = 0  # counts the states seen (_at): the turn bar's key holds it, not the state
+        self._turns: list = []
+        self._turns_asked = 0  # how many turns _turns was asked for
+        # how much work the pane did (tests check that it grows with what changed, not with the fight)
+        self.projections = 0
+        self.odds_computed = 0
+        self.legality_checked = 0
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
         if self.view is not None and view.game is not self.view.game:
-            self._rows.clear()  # another encounter: other rules, other units
+            # another encounter: other rules, other units
+            self._rows.clear()
+            self._odds.clear()
+            self._legal.clear()
+            self._timeline_key = None
         self.view = view
         self.draft = view.draft
         self.redraw()
@@ -69,9 +96,10 @@ class CTBPane(SystemPane):
     def preview(self, view: View) -> None:
         self.view = view
         self.draft = view.draft
-        self.redraw_bar()
+        self.redraw_bar()  # nothing to do while the parsed draft is what it was
 
     def on_resize(self) -> None:
+        self._bar_key = None  # the width may be new
         self.redraw()
 
     # ------------------------------------------------------------ drawing
@@ -82,6 +110,7 @@ class CTBPane(SystemPane):
     def redraw(self) -> None:
         if self.view is None or not self.is_mounted:
             return
+        self.turns(max(self._bar_count(), self._timeline_count()))  # one projection for the bar and the timeline
         self.redraw_bar()
         rows, odds, timeline = self.body_sections()
         self.query_one(LinesView).set_lines(rows + odds + timeline)
@@ -91,16 +120,45 @@ class CTBPane(SystemPane):
         """The body as plain text (for tests)."""
         return self.query_one(LinesView).plain
 
+    def _bar_count(self) -> int:
+        board = self.view.state.boards.get("ctb")
+        return board.projection_length if board else 10
+
+    def _timeline_count(self) -> int:
+        return max(10, len(self.view.state.units) * 4)
+
+    def _same_state(self) -> bool:
+        """Whether the view shows the state the caches were computed for (else they start again)."""
+        view, at = self.view, self._at
+        if at is not None and at[0] is view.game and at[1] is view.state and at[2] == view.index:
+            return True
+        self._at = (view.game, view.state, view.index)
+        self._generation += 1
+        self._turns, self._turns_asked = [], 0
+        return False
+
     def turns(self, count: int | None = None):
+        """The next ``count`` turns (default: the turn bar's), projected once
+        per state: fewer are the first of those (a projection's first k turns
+        are the projection of k)."""
         view = self.view
-        board = view.state.boards.get("ctb")
-        n = count or (board.projection_length if board else 10)
-        return project(view.state, view.game.rules, n)
+        n = count or self._bar_count()
+        self._same_state()
+        if n > self._turns_asked:
+            self._turns = project(view.state, view.game.rules, n)
+            self._turns_asked = n
+            self.projections += 1
+        return self._turns[:n]
 
     def redraw_bar(self) -> None:
         if self.view is None or not self.is_mounted:
             return
         state, width = self.view.state, self.inner_width
+        self._same_state()
+        key = (self._generation, self.draft, width, self.view.live)
+        if key == self._bar_key:
+            return  # the same state and the same parsed draft: the same two lines
+        self._bar_key = key
         turns = self.turns()
         subtitle = f"tick {state.clock.tick} · round {state.clock.round}"
         if subtitle != self._subtitle:  # setting it repaints the whole pane, even unchanged
@@ -137,16 +195,34 @@ class CTBPane(SystemPane):
             return Text("type next to start the clock (or tick for one tick)", style=pal.MUTED)
         return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style=pal.MUTED)
 
-    def unit_row(self, state, rules, unit, lay) -> Text:
-        """A unit's row, drawn again only when something it shows changed (an
-        action usually touches one or two units of a big fight)."""
-        key = (unit.id, unit.name, unit.side, tuple(unit.stats.items()), unit.id == state.clock.active, lay)
-        row = self._rows.get(key)
-        if row is None:
+    @staticmethod
+    def look(unit) -> tuple:
+        """Everything of a unit its row and its odds are drawn from."""
+        conditions = tuple((k, c.name, c.remaining, c.per) for k, c in unit.conditions.items())
+        return (unit.id, unit.name, unit.side, unit.zone, tuple(unit.stats.items()), conditions, unit.traits, unit.items)
+
+    def unit_rows(self, state, rules, unit, look, lay, width) -> list[Text]:
+        """A unit's row (and its conditions, on it or under it), drawn again only
+        when something it shows changed (an action usually touches one or two
+        units of a big fight)."""
+        key = (look, unit.id == state.clock.active, lay, width)
+        rows = self._rows.get(key)
+        if rows is None:
             if len(self._rows) > 8 * max(8, len(state.units)):
                 self._rows.clear()
-            row = self._rows[key] = r.unit_row(state, rules, unit, lay)
-        return row
+            row = r.unit_row(state, rules, unit, lay)
+            row.truncate(width, overflow="ellipsis")
+            conds = r.conditions_text(unit)
+            if not conds.plain:
+                rows = [row]
+            elif row.cell_len + 2 + conds.cell_len <= width:  # on the row when it fits, else under it
+                rows = [row + Text("  ") + conds]
+            else:
+                under = Text(" " * 4) + conds
+                under.truncate(width, overflow="ellipsis")
+                rows = [row, under]
+            self._rows[key] = rows
+        return rows
 
     @staticmethod
     def legal_now(strike, state, ctx) -> bool:
@@ -157,6 +233,35 @@ class CTBPane(SystemPane):
             return False
         return True
 
+    def _strike_key(self, strike, state, looks) -> tuple:
+        board = state.boards.get("ctb")
+        weapons = board.weapons.get(strike.attacker, ()) if board is not None else ()
+        return (type(strike), looks[strike.attacker], looks[strike.target], weapons)
+
+    def _legal_cached(self, strike, state, ctx, looks) -> bool:
+        board = state.boards.get("ctb")
+        turn = (state.clock.active, getattr(board, "attacks", 0), getattr(board, "ended", False))
+        key = (self._strike_key(strike, state, looks), turn)
+        found = self._legal.get(key)
+        if found is None:
+            if len(self._legal) > 16 * max(8, len(state.units)):
+                self._legal.clear()
+            found = self._legal[key] = self.legal_now(strike, state, ctx)
+            self.legality_checked += 1
+        return found
+
+    def _odds_cached(self, strike, state, rules, width, looks) -> Text:
+        key = (self._strike_key(strike, state, looks), width)
+        found = self._odds.get(key)
+        if found is None:
+            if len(self._odds) > 16 * max(8, len(state.units)):
+                self._odds.clear()
+            found = r.odds_line(state, rules, strike, full=False)
+            found.truncate(width, overflow="ellipsis")
+            self._odds[key] = found
+            self.odds_computed += 1
+        return found
+
     def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
         """The unit rows, the acting unit's attack odds, the AP timeline."""
         view = self.view
@@ -164,23 +269,19 @@ class CTBPane(SystemPane):
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
         rows: list[Text] = []
+        looks = {}
         for unit in state.units.values():
-            row = self.unit_row(state, rules, unit, lay)
-            row.truncate(width, overflow="ellipsis")
-            conds = r.conditions_text(unit)
-            if not conds.plain:
-                rows.append(row)
-            elif row.cell_len + 2 + conds.cell_len <= width:  # on the row when it fits, else under it
-                rows.append(row + Text("  ") + conds)
-            else:
-                under = Text(" " * 4) + conds
-                under.truncate(width, overflow="ellipsis")
-                rows += [row, under]
+            look = looks[unit.id] = self.look(unit)
+            rows += self.unit_rows(state, rules, unit, look, lay, width)
         if not rows:
             return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style=pal.MUTED)], [], []
         odds_lines: list[Text] = []
         ctx = view.game.context(view.index)
-        odds = r.matchups(state, rules, width, legal=lambda strike: self.legal_now(strike, state, ctx))
+        odds = r.matchups(
+            state, rules, width,
+            legal=lambda strike: self._legal_cached(strike, state, ctx, looks),
+            line=lambda strike: self._odds_cached(strike, state, rules, width, looks),
+        )
         active = state.units.get(state.clock.active) if state.clock.active else None
         if odds:
             b = unit_bands(active, 0, rules)
@@ -190,11 +291,20 @@ class CTBPane(SystemPane):
             done = Text(f"{active.name} has made this turn's attack: next ends the turn", style=pal.MUTED)
             done.truncate(width, overflow="ellipsis")
             odds_lines = [Text(""), done]
-        time_lines: list[Text] = []
-        turns = self.turns(max(10, len(state.units) * 4))
-        if turns:
-            time_lines = [Text(""), Text("AP timeline (next turns by tick)", style="bold underline"), *r.ruler(state, turns, width)]
-        return rows, odds_lines, time_lines
+        return rows, odds_lines, self.timeline(state, width)
+
+    def timeline(self, state, width: int) -> list[Text]:
+        """The AP timeline's lines, drawn again only when the projected turns,
+        the tick, the width or a unit's name or side changed (a hit mid-turn
+        leaves it as it was)."""
+        turns = self.turns(self._timeline_count())
+        key = (tuple(turns), state.clock.tick, width, tuple((u.id, u.name, u.side) for u in state.units.values()))
+        if key != self._timeline_key:
+            self._timeline_key = key
+            self._timeline = []
+            if turns:
+                self._timeline = [Text(""), Text("AP timeline (next turns by tick)", style="bold underline"), *r.ruler(state, turns, width)]
+        return self._timeline
 
 
 PANE = CTBPane

@@ -232,8 +232,11 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
     head.append("".join(axis), style=pal.MUTED)
     head.append(f" {now + (cells - 1) // stretch * scale}", style=pal.MUTED)
     lines = [head]
+    by_unit: dict[str, list[Turn]] = {}  # each unit's turns, in order: one pass over the turns
+    for t in turns:
+        by_unit.setdefault(t.unit, []).append(t)
     for unit in state.units.values():
-        marks = [t for t in turns if t.unit == unit.id]
+        marks = by_unit.get(unit.id)
         if not marks:
             continue
         row = [" "] * cells
@@ -275,9 +278,13 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
     return text
 
 
-def matchups(state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None) -> list[Text]:
+def matchups(
+    state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None,
+    line: Callable[[Hit | Brk], Text] | None = None,
+) -> list[Text]:
     """For the acting unit: what a hit and a brk would do to each standing enemy
-    (only those ``legal`` allows now: none once the turn's attacks are used)."""
+    (only those ``legal`` allows now: none once the turn's attacks are used).
+    ``line``: the odds line of a strike, cut to ``width`` (the pane keeps them)."""
     uid = state.clock.active
     unit = state.units.get(uid) if uid else None
     if unit is None or is_downed(unit) or is_recalled(unit):
@@ -291,7 +298,10 @@ def matchups(state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk]
                 continue
             if legal is not None and not legal(strike):
                 continue
-            line = odds_line(state, rules, strike, full=False)
-            line.truncate(width, overflow="ellipsis")
-            lines.append(line)
+            if line is not None:
+                lines.append(line(strike))
+                continue
+            text = odds_line(state, rules, strike, full=False)
+            text.truncate(width, overflow="ellipsis")
+            lines.append(text)
     return lines

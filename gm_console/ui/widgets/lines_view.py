@@ -2,10 +2,14 @@
 
 A pane hands it the whole list on every redraw (``set_lines``). Rows equal to
 the ones shown (the same object, usually, from a pane's row cache) are left
-alone; a changed row repaints its own screen line, nothing else. The screen
-is laid out again only when the number of rows changes. A Static holding the
-same rows would render all of them again for any change: with 50 units that
-was most of the time between a key press and the next frame.
+alone; a changed row repaints its own screen line, nothing else. A row is
+rendered once per Text object (and kept while that object is shown, wherever
+it moves: the acting unit's odds lines coming and going shift the timeline
+under them, which is repainted, not rendered again). A new number of rows
+lays the screen out again only when the scrollbar comes or goes; otherwise
+only this view's scroll range changes. A Static holding the same rows would
+render all of them again for any change: with 50 units that was most of the
+time between a key press and the next frame.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -23,12 +28,17 @@ class LinesView(ScrollView, can_focus=False):
     DEFAULT_CSS = """
     LinesView { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; }
     """
+    # Widget declares virtual_size with layout=True; this view's own size never
+    # follows its rows, so a new number of rows lays out only when it shows or
+    # hides the scrollbar (set_lines), else the scrollbar is told its new range.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[Text] = []
-        self._strips: dict[int, Strip] = {}  # row -> rendered row, in the _look it was drawn in
+        self._strips: dict[int, tuple[Text, Strip]] = {}  # id(row's Text) -> (it, rendered), in the _look drawn in
         self._look: tuple[int, Style] = (0, Style())  # (width, base style)
+        self.rendered = 0  # rows rendered so far (tests count them)
 
     def on_mount(self) -> None:
         # the rows' style names (gm_console.ui.palette) resolve in the theme they are drawn in
@@ -40,16 +50,34 @@ class LinesView(ScrollView, can_focus=False):
         self.refresh()
 
     def set_lines(self, lines: list[Text]) -> None:
-        old, self.lines = self.lines, list(lines)
-        if len(old) != len(lines):
-            self._strips.clear()
-            self.virtual_size = Size(1, len(lines))  # a new height: the one case that needs a layout
-            self.refresh()
-            return
-        for y, (before, after) in enumerate(zip(old, lines)):
-            if before is not after and before != after:
-                self._strips.pop(y, None)
-                self.refresh_line(y)
+        old, new = self.lines, list(lines)
+        self.lines = new
+        strips = self._strips
+        for y in range(min(len(old), len(new))):
+            before, after = old[y], new[y]
+            if before is after:
+                continue
+            if before == after:  # another object that looks the same: it takes the drawn row
+                found = strips.get(id(before))
+                if found is not None and found[0] is before:
+                    strips[id(after)] = (after, found[1])
+                continue
+            self.refresh_line(y)
+        if len(strips) > 2 * len(new) + 64:  # rows no longer shown
+            strips_now = {id(t): strips[id(t)] for t in new if id(t) in strips and strips[id(t)][0] is t}
+            strips.clear()
+            strips.update(strips_now)
+        if len(old) != len(new):
+            shorter = min(len(old), len(new))
+            self.refresh_lines(shorter, max(len(old), len(new)) - shorter)
+            height = self.container_size.height
+            self.virtual_size = Size(1, len(new))
+            if height <= 0 or (len(new) > height) != self.show_vertical_scrollbar:
+                self.refresh(layout=True)  # the scrollbar comes or goes: the rows' width changes
+            else:
+                from gm_console.ui.widgets.log_pane import sync_scrollbar
+
+                sync_scrollbar(self)  # the new scroll range (what a layout would have done)
 
     @property
     def plain(self) -> str:
@@ -68,12 +96,14 @@ class LinesView(ScrollView, can_focus=False):
         row = self.scroll_offset.y + y
         if row >= len(self.lines):
             return Strip.blank(width, style)
-        strip = self._strips.get(row)
-        if strip is None:
-            strip = self._strips[row] = self._render_row(self.lines[row], width).apply_style(style)
-        return strip.apply_offsets(0, row)
+        text = self.lines[row]
+        found = self._strips.get(id(text))
+        if found is None or found[0] is not text:
+            found = self._strips[id(text)] = (text, self._render_row(text, width).apply_style(style))
+        return found[1].apply_offsets(0, row)
 
     def _render_row(self, text: Text, width: int) -> Strip:
+        self.rendered += 1
         console = self.app.console
         text = scrub(text, lines=False)  # one row: no control character, no newline, reaches the terminal
         strip = Strip(text.render(console), text.cell_len)
