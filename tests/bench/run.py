@@ -125,13 +125,14 @@ class Keyed:
         self.term.wait_for(ready, timeout=timeout)
         self.term.drain(0.5)
 
-    def key(self, key: str, shown, typed: str = "", plain: bool = False, timeout: float = 30) -> float:
-        """Type ``typed`` (untimed, waited for), then time ``key`` to the frame showing ``shown``."""
+    def key(self, key: str, shown, typed: str = "", plain: bool = False, timeout: float = 30, settle: float = 0.05) -> float:
+        """Type ``typed`` (untimed, waited for), let the output settle, then time
+        ``key`` to the frame showing ``shown``."""
         term = self.term
         if typed:
             mark = term.send(typed)
             term.wait_for(typed[-12:], since=mark)
-        term.drain(0.05)
+        term.drain(settle)
         mark = term.send(key)
         sent = time.perf_counter()
         return term.wait_for(shown, since=mark, plain=plain, timeout=timeout) - sent
@@ -213,15 +214,18 @@ def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
     count = hits["listed"]
     ours_all, base_all, ours_first, base_first = [], [], [], []
     seen: set[str] = set()
+    seen_each: list[str] = []  # in the order of the opens (first opens of each process first in the samples)
     for _ in range(processes):
         ours = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)
         base = Keyed(BASELINE + ["palette", str(count)], isolated_env(tmp), PALETTE_READY)
         try:
             markers = palette_markers(hits, plain_text(ours.term.buffer))
             for k in range(opens):
-                o = ours.key("\x10", markers, plain=True)
+                # settle: a palette closed while its providers were still answering paints nothing more
+                o = ours.key("\x10", markers, plain=True, settle=0.3)
                 seen.add(ours.term.seen)
-                b = base.key("\x10", PALETTE_HIT)
+                seen_each.append(ours.term.seen)
+                b = base.key("\x10", PALETTE_HIT, settle=0.3)
                 (ours_first if k == 0 else ours_all).append(o)
                 (base_first if k == 0 else base_all).append(b)
                 ours.key("\x1b", MARKER)  # Escape: the console's screen again
@@ -234,7 +238,7 @@ def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
         ours_all, base_all,
         hits_listed=count, hits_at_first_refresh=hits["first_paint"], system_commands=len(hits["system"]),
         first_open={"ours_s": statistics.median(ours_first), "baseline_s": statistics.median(base_first), "samples": {"ours": ours_first, "baseline": base_first}},
-        markers_seen=sorted(seen),
+        markers_seen=sorted(seen), marker_of_each_open=seen_each,
     )
 
 
