@@ -214,7 +214,7 @@ def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
     count = hits["listed"]
     ours_all, base_all, ours_first, base_first = [], [], [], []
     seen: set[str] = set()
-    seen_each: list[str] = []  # in the order of the opens (first opens of each process first in the samples)
+    seen_each: list[str] = []  # the samples' order: the opens as made
     for _ in range(processes):
         ours = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)
         base = Keyed(BASELINE + ["palette", str(count)], isolated_env(tmp), PALETTE_READY)
@@ -226,14 +226,16 @@ def bench_palette(tmp: Path, processes: int, opens: int) -> dict:
                 seen.add(ours.term.seen)
                 seen_each.append(ours.term.seen)
                 b = base.key("\x10", PALETTE_HIT, settle=0.3)
-                (ours_first if k == 0 else ours_all).append(o)
-                (base_first if k == 0 else base_all).append(b)
+                ours_all.append(o)
+                base_all.append(b)
+                if k == 0:
+                    ours_first.append(o)
+                    base_first.append(b)
                 ours.key("\x1b", MARKER)  # Escape: the console's screen again
                 base.key("\x1b", PALETTE_READY)
         finally:
             ours.close()
             base.close()
-    ours_all, base_all = ours_first + ours_all, base_first + base_all
     return figure(
         ours_all, base_all,
         hits_listed=count, hits_at_first_refresh=hits["first_paint"], system_commands=len(hits["system"]),
