@@ -436,7 +436,6 @@ class Game:
         parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
         log = self.log
         append = log.append
-        pending = self.events._items
         checkpoints = self._checkpoints
         every = self.CHECKPOINT_EVERY
         # a copy every SPARSE_CHECKPOINTS x every actions, and every ``every`` over the last
@@ -446,6 +445,7 @@ class Game:
         dense_from = len(lines) - self.DENSE_TAIL
         state = self.state
         ctx = QuietContext(self.rules, self.systems, self.setup, 0)
+        keep = every - 1  # the index after which the next copy may be kept
         for i, line in enumerate(lines):
             try:
                 action = parsed.get(line)
@@ -467,9 +467,11 @@ class Game:
             except GMError as exc:
                 raise LogError(i, line, str(exc)) from None
             append(action)
-            pending.append(None)
-            if (i + 1) % every == 0 and ((i + 1) % sparse == 0 or i >= dense_from):
-                checkpoints[i + 1] = state.copy()
+            if i == keep:
+                keep += every
+                if (i + 1) % sparse == 0 or i >= dense_from:
+                    checkpoints[i + 1] = state.copy()
+        self.events._items = [None] * len(log)  # worked out when read
 
     # ------------------------------------------------------------ the derived cache
     def detached(self) -> Game:

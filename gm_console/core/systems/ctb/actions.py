@@ -50,13 +50,15 @@ _BANDS = "ctb.bands"  # the bands already worked out under one encounter's house
 
 def attack_numbers(attacker: Unit, target: Unit, weapon: Weapon) -> math.Attack:
     magical = weapon.kind == "magical"
-    return math.Attack(
-        stat=attacker.stats.get("mag" if magical else "atk", 0),
-        dam=weapon.dam,
-        prof=attacker.stats.get("prof", 0),
-        ar=target.stats.get("ar", 0),
-        res=target.stats.get("mr" if magical else "pr", 0),
+    a, t = attacker.stats, target.stats
+    # math.Attack(stat, dam, prof, ar, res), made as its _make does (no Python-level __new__: every hit makes one)
+    return _new_attack(
+        math.Attack,
+        (a.get("mag" if magical else "atk", 0), weapon.dam, a.get("prof", 0), t.get("ar", 0), t.get("mr" if magical else "pr", 0)),
     )
+
+
+_new_attack = tuple.__new__
 
 
 def _non_negative(value: int, what: str) -> None:
@@ -89,8 +91,9 @@ class _Strike(Action):
     dice: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        _non_negative(self.assist, "assist=")
-        _non_negative(self.ki, "ki=")
+        if self.assist < 0 or self.ki < 0:  # (the usual case checked in one line: every saved hit is made so)
+            _non_negative(self.assist, "assist=")
+            _non_negative(self.ki, "ki=")
 
     def label(self, state: State) -> str:
         names = [state.units[u].name if u in state.units else u for u in (self.attacker, self.target)]

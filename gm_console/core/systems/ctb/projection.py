@@ -26,7 +26,6 @@ READY = 100  # AP at which a unit takes its turn, and what a turn costs
 
 _stats_of = attrgetter("stats")
 _ap_of_row = itemgetter(1)
-_AP_AND_TOTAL = itemgetter(0, 1)
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -199,7 +198,11 @@ def best_ready_now(state: State, rules: Rules) -> str | None:
         return best_ready(state, rules, ready) if ready else None
     if not rows:
         return None
-    return max(rows, key=_AP_AND_TOTAL)[2]  # max keeps the first of equals: the one listed first
+    ap, total, uid = max(rows)  # the most AP, then AP Total (then the greatest id: not the rule) ...
+    for row in rows:  # ... so the first listed of those equal in both
+        if row[0] == ap and row[1] == total:
+            return row[2]
+    return uid  # (not reached)
 
 
 def ready_units(
