@@ -128,9 +128,14 @@ def test_the_entry_is_in_the_cache_folder_and_never_beside_the_file(tmp_path, mo
     assert sorted(p.name for p in path.parent.iterdir()) == ["fight.toml"] and path.read_bytes() == before
     entries = list(folder.iterdir())
     assert len(entries) == 1 and entries[0] == cache.entry_path(path)
-    head, payload = entries[0].read_bytes().split(b"\n", 1)
-    header = json.loads(head)  # data, not pickle: two lines of JSON
-    assert header["version"] and header["file"] and json.loads(payload)["game"]["length"] == 3
+    head, main, *checkpoints = entries[0].read_bytes().rstrip(b"\n").split(b"\n")
+    header = json.loads(head)  # data, not pickle: lines of JSON
+    body = json.loads(main)
+    assert header["version"] and header["file"] and body["length"] == 3 and body["lines"] == ["next", "hit d c [12]", "next"]
+    assert body["formatted"] is None  # a file the console saved: its lines are the formatted log
+    for row in checkpoints:
+        k, _, state = row.partition(b" ")
+        assert int(k) > 0 and json.loads(state)["units"]
 
 
 def test_an_empty_cache_setting_turns_the_cache_off(tmp_path, monkeypatch):
@@ -179,9 +184,10 @@ def test_a_damaged_entry_is_ignored_and_rebuilt(damage, tmp_path):
 def test_a_payload_that_fits_its_hash_but_not_the_game_is_ignored(tmp_path):
     path, entry = written(tmp_path)
     head, payload = entry.read_bytes().split(b"\n", 1)
-    body = json.loads(payload)
-    body["game"]["length"] = 99
-    payload = json.dumps(body).encode()
+    main, rest = payload.split(b"\n", 1)
+    body = json.loads(main)
+    body["length"] = 99
+    payload = json.dumps(body).encode() + b"\n" + rest
     header = json.loads(head)
     header["payload"] = __import__("hashlib").sha256(payload).hexdigest()
     entry.write_bytes(json.dumps(header).encode() + b"\n" + payload)
@@ -279,3 +285,16 @@ def test_the_entry_is_written_beside_play(tmp_path):
     again = _load(path)
     assert again.lines() == ["next", "hit d c [12]", "next"] and len(game.log) == 5
     assert again.state.to_json() == _load(path, cache=False).state.to_json()
+
+
+def test_a_hand_written_log_opens_from_the_cache_as_written_and_formatted(tmp_path, monkeypatch):
+    text = dumps_encounter(ctb_game([]))
+    path = tmp_path / "hand.toml"
+    path.write_text('log = ["next", "next", "hit  d c [12]", "next"]\n' + text)  # before the tables
+    cold = _load(path, cache=False)
+    assert cold.lines() != ["next", "next", "hit  d c [12]", "next"]  # the formatter writes one space
+    cold, cached = open_twice(path, monkeypatch)
+    assert_same_game(cold, cached)
+    head, main, *_ = cache.entry_path(path).read_bytes().split(b"\n")
+    body = json.loads(main)
+    assert body["lines"][2] == "hit  d c [12]" and body["formatted"][2] == "hit d c [12]"

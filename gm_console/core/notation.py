@@ -709,10 +709,10 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
 def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
     """``cls(**values)`` for a frozen dataclass whose ``__init__`` is the one
     ``@dataclass`` wrote (every field an init argument, none with a factory,
-    no InitVar): the fields go straight into the instance's ``__dict__`` in
-    field order, defaults for those left out, then ``__post_init__`` runs
-    (what that ``__init__`` does, without a frozen ``__setattr__`` per field).
-    None when ``cls`` is anything else: the class is called."""
+    no InitVar): each field set in field order as that ``__init__`` sets it,
+    defaults for those left out, then ``__post_init__`` (what the ``__init__``
+    does, without its keyword-argument call). None when ``cls`` is anything
+    else: the class is called."""
     import dataclasses
 
     code = getattr(getattr(cls, "__init__", None), "__code__", None)
@@ -720,8 +720,6 @@ def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
         return None
     fields = dataclasses.fields(cls)
     if code.co_argcount + code.co_kwonlyargcount - 1 != len(fields) or code.co_flags & 0x0C:  # InitVars, *args, **kw
-        return None
-    if not hasattr(object.__new__(cls), "__dict__"):
         return None
     missing = dataclasses.MISSING
     defaults: list[tuple[str, Any]] = []
@@ -733,17 +731,15 @@ def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
     new = object.__new__
     names = frozenset(name for name, _ in defaults)
     required = frozenset(name for name, default in defaults if default is missing)
-    # every field in field order (so instance dicts share their keys), the required ones
-    # held by None until ``values``, which must give each of them, replaces it
-    template = {name: None if default is missing else default for name, default in defaults}
+    setattr_ = object.__setattr__  # as the frozen __init__ sets each field (the instance keeps its
+    # values inline, sharing its keys with the class: filling ``__dict__`` would make a dict per action)
 
     def make(values: dict[str, Any]) -> Any:
         if not required <= values.keys() <= names:
             raise TypeError("an argument missing, or one the class does not take")
         obj = new(cls)
-        d = obj.__dict__
-        d.update(template)
-        d.update(values)
+        for name, default in defaults:  # field order
+            setattr_(obj, name, values[name] if name in values else default)
         if post is not None:
             post(obj)
         return obj

@@ -6,15 +6,17 @@ Where: the user cache folder (platformdirs ``user_cache_dir("gm-console")``,
 or ``GM_CONSOLE_CACHE_DIR``; set empty, no cache is read or written), one
 entry per encounter path: ``<sha256 of the resolved path, 32 hex>.json``.
 
-An entry is two lines of JSON (data only, never pickle):
+An entry is lines of JSON (data only, never pickle):
 
 1. the header: the cache format, the package version, a fingerprint of the
    rules code (every file under core/, files/ and data/ by path, size and
    modification time), the checkpoint spacing, the SHA-256 of the encounter
-   file's bytes and the SHA-256 of line 2;
-2. the payload: the checked setup, the log's lines in notation, the file's
-   own lines when they differ, and ``Game.snapshot()`` (the final state and
-   the checkpoints, core/snapshot.py).
+   file's bytes and the SHA-256 of the lines after it;
+2. the main line: the checked setup, the file's log lines, the log in
+   notation when it differs from them (``lines()``), the log's length and
+   the final state (core/snapshot.py);
+3. one line per checkpoint, ``K {state}``, kept as text by the game it
+   opens until that checkpoint is needed (``Game.restore``).
 
 Reading checks every header value against the file and this code, then the
 payload's hash, then builds the game (``Game.restore``); anything amiss (no
@@ -100,19 +102,25 @@ def read(path: Path, file_bytes: bytes) -> Game | None:
         expected = _header(file_bytes)
         if type(header) is not dict or any(header.get(k) != v for k, v in expected.items()):
             return None
-        if header.get("payload") != hashlib.sha256(payload).hexdigest():
+        if header.get("payload") != hashlib.sha256(payload).hexdigest() or not payload.endswith(b"\n"):
             return None
-        body = json.loads(payload)
+        main, *rest = payload[:-1].split(b"\n")
+        body = json.loads(main)
+        checkpoints = {}
+        for row in rest:  # b"K {...}": kept as text, read when the game first needs that checkpoint
+            k, _, text = row.partition(b" ")
+            checkpoints[k.decode("ascii")] = text.decode("utf-8")
         problems: list[Problem] = []
         data = body["setup"]
         setup = Setup(data, load_catalogues(tuple(data["systems"]), problems))
         if problems:
             return None
-        formatted = body["formatted"]
-        lines = formatted if body["lines"] is None else body["lines"]
+        lines = body["lines"]
+        formatted = lines if body["formatted"] is None else body["formatted"]
         if type(lines) is not list or not all(type(x) is str for x in lines):
             return None
-        return Game.restore(setup, lines, body["game"], formatted)
+        snap = {"length": body["length"], "every": body["every"], "state": body["state"], "checkpoints": checkpoints}
+        return Game.restore(setup, lines, snap, formatted)
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
         return None
 
@@ -135,7 +143,7 @@ def write(path: Path, file_bytes: bytes, game: Game, lines: list[str], *, wait: 
     except (ValueError, TypeError, RecursionError):
         return False
     job = threading.Thread(
-        target=_write_entry, args=(entry, file_bytes, game.detached(), list(lines), setup_text), name="gm-console cache", daemon=False
+        target=_write_entry, args=(entry, file_bytes, game.detached(), lines, setup_text), name="gm-console cache", daemon=False
     )
     with _lock:
         _pending.append(job)
@@ -158,21 +166,35 @@ def flush() -> None:
 
 
 def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], setup_text: str) -> None:
+    """The entry: the header line, the main line (setup, the file's lines, the
+    formatted ones when they differ, the final state), one line per
+    checkpoint (``K {state}``): written piece by piece, never one copy of it all."""
     try:
         snap = game.snapshot()
         _check_round_trip(game)
-        formatted = game.lines()
-        rest = json.dumps(
-            {"formatted": formatted, "lines": None if formatted == lines else lines, "game": snap},
+        same = _canonical(game, lines)
+        main = json.dumps(
+            {
+                "lines": lines,
+                "formatted": None if same else game.lines(),
+                "length": snap["length"],
+                "every": snap["every"],
+                "state": snap["state"],
+            },
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        payload = ('{"setup":' + setup_text + "," + rest[1:]).encode("utf-8")
-        del snap, rest, formatted
+        chunks = [('{"setup":' + setup_text + "," + main[1:] + "\n").encode("utf-8")]
+        del main
+        chunks += [f"{k} {text}\n".encode("utf-8") for k, text in snap["checkpoints"].items()]
+        del snap
+        digest = hashlib.sha256()
+        for chunk in chunks:
+            digest.update(chunk)
         header = _header(file_bytes)
-        header["payload"] = hashlib.sha256(payload).hexdigest()
+        header["payload"] = digest.hexdigest()
         entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(entry, [json.dumps(header).encode("utf-8") + b"\n", payload], backup=False)
+        atomic_write(entry, [json.dumps(header).encode("utf-8") + b"\n", *chunks], backup=False)
         _prune(entry.parent)
     except BaseException:  # noqa: BLE001 - a cache that cannot be written is no cache: never a word on the screen
         pass
@@ -180,6 +202,24 @@ def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], s
         with _lock:
             if threading.current_thread() in _pending:
                 _pending.remove(threading.current_thread())
+
+
+def _canonical(game: Game, lines: list[str]) -> bool:
+    """Whether the file's lines are the log as ``lines()`` writes it (a file the
+    console saved): then the entry holds them once. Each distinct action is
+    formatted once."""
+    if len(lines) != len(game.log):
+        return False
+    from gm_console.core.game import format_action
+
+    known: dict[int, str] = {}
+    for action, line in zip(game.log, lines):
+        text = known.get(id(action))
+        if text is None:
+            text = known[id(action)] = format_action(action)
+        if text != line:
+            return False
+    return True
 
 
 def _check_round_trip(game: Game) -> None:
