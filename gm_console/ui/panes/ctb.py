@@ -34,7 +34,7 @@ from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import content
 from gm_console.ui.view import View
 from gm_console.ui.widgets import ctb_render as r
-from gm_console.ui.widgets.lines_view import LinesView
+from gm_console.ui.widgets.lines_view import LazyLine, LinesView
 
 def what_if_change(view: View, draft: Action | None) -> tuple[str, dict[str, int]] | None:
     """(unit id, {"ap_total"/"ap": value}) when the draft changes a unit's clock."""
@@ -71,6 +71,7 @@ class CTBPane(SystemPane):
         self._bar_key: tuple | None = None  # what the turn bar and draft line were drawn for
         self._timeline_key: tuple | None = None  # what the AP timeline was drawn from
         self._timeline: list[Text] = []
+        self._body_state = None  # the state the body's rows were last set from
         self._subtitle = ""
         self._at: tuple | None = None  # (game, state, index) the projection below is of
         self._generation = 0  # counts the states seen (_at): the turn bar's key holds it, not the state
@@ -250,17 +251,24 @@ class CTBPane(SystemPane):
             self.legality_checked += 1
         return found
 
-    def _odds_cached(self, strike, state, rules, width, looks) -> Text:
-        key = (self._strike_key(strike, state, looks), width)
+    def _odds_cached(self, strike, state, rules, width, looks) -> LazyLine:
+        """A strike's odds line, kept while its inputs are the same, and worked
+        out only when the body first draws it (under 50 unit rows it is below
+        the fold): from the state the body was last given, whose inputs to it
+        are the key's."""
+        key = (self._strike_key(strike, state, looks), width, rules)
         found = self._odds.get(key)
         if found is None:
             if len(self._odds) > 16 * max(8, len(state.units)):
                 self._odds.clear()
-            found = r.odds_line(state, rules, strike, full=False)
-            found.truncate(width, overflow="ellipsis")
-            self._odds[key] = found
-            self.odds_computed += 1
+            found = self._odds[key] = LazyLine(key, lambda: self._odds_text(strike, rules, width))
         return found
+
+    def _odds_text(self, strike, rules, width: int) -> Text:
+        line = r.odds_line(self._body_state, rules, strike, full=False)
+        line.truncate(width, overflow="ellipsis")
+        self.odds_computed += 1
+        return line
 
     def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
         """The unit rows, the acting unit's attack odds, the AP timeline."""
@@ -268,6 +276,7 @@ class CTBPane(SystemPane):
         state, rules = view.state, view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
+        self._body_state = state  # what the lazy rows are worked out from, when drawn
         rows: list[Text] = []
         looks = {}
         for unit in state.units.values():

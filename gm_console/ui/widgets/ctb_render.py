@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 
@@ -280,11 +281,12 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
 
 def matchups(
     state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None,
-    line: Callable[[Hit | Brk], Text] | None = None,
-) -> list[Text]:
+    line: Callable[[Hit | Brk], Any] | None = None,
+) -> list[Any]:
     """For the acting unit: what a hit and a brk would do to each standing enemy
     (only those ``legal`` allows now: none once the turn's attacks are used).
-    ``line``: the odds line of a strike, cut to ``width`` (the pane keeps them)."""
+    ``line``: the row of a strike's odds line, cut to ``width`` (the pane keeps
+    them, and works each out only when drawn: ``lines_view.LazyLine``)."""
     uid = state.clock.active
     unit = state.units.get(uid) if uid else None
     if unit is None or is_downed(unit) or is_recalled(unit):

@@ -14,6 +14,8 @@ time between a key press and the next frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -24,19 +26,63 @@ from textual.strip import Strip
 from gm_console.ui.text import scrub
 
 
+class LazyLine:
+    """A row worked out only when it is first drawn or read: a long body's rows
+    below the fold (the CTB pane's odds lines under 50 unit rows) may never be.
+    Two are equal when their keys are: the key names everything the row is
+    drawn from."""
+
+    __slots__ = ("key", "_build", "_text")
+
+    def __init__(self, key: object, build: Callable[[], Text]) -> None:
+        self.key = key
+        self._build: Callable[[], Text] | None = build
+        self._text: Text | None = None
+
+    @property
+    def text(self) -> Text:
+        if self._text is None:
+            assert self._build is not None
+            self._text, self._build = self._build(), None
+        return self._text
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    @property
+    def built(self) -> bool:
+        return self._text is not None
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyLine):
+            return self.key == other.key
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+Row = Text | LazyLine
+
+
+def as_text(row: Row) -> Text:
+    return row.text if isinstance(row, LazyLine) else row
+
+
 class LinesView(ScrollView, can_focus=False):
     DEFAULT_CSS = """
     LinesView { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; }
     """
     # Widget declares virtual_size with layout=True; this view's own size never
     # follows its rows, so a new number of rows lays out only when it shows or
-    # hides the scrollbar (set_lines), else the scrollbar is told its new range.
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    # hides the scrollbar (set_lines), else the scrollbar is told its new range;
+    # and it repaints only the rows that changed (set_lines says which), not all.
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lines: list[Text] = []
-        self._strips: dict[int, tuple[Text, Strip]] = {}  # id(row's Text) -> (it, rendered), in the _look drawn in
+        self.lines: list[Row] = []
+        self._strips: dict[int, tuple[Row, Strip]] = {}  # id(row) -> (it, rendered), in the _look drawn in
         self._look: tuple[int, Style] = (0, Style())  # (width, base style)
         self.rendered = 0  # rows rendered so far (tests count them)
 
@@ -49,20 +95,29 @@ class LinesView(ScrollView, can_focus=False):
         self._strips.clear()
         self.refresh()
 
-    def set_lines(self, lines: list[Text]) -> None:
+    def set_lines(self, lines: list[Row]) -> None:
         old, new = self.lines, list(lines)
         self.lines = new
         strips = self._strips
+        run = 0  # a run of changed rows ending at y - 1: one refresh for each run
         for y in range(min(len(old), len(new))):
             before, after = old[y], new[y]
             if before is after:
-                continue
-            if before == after:  # another object that looks the same: it takes the drawn row
+                same = True
+            elif before == after:  # another object that looks the same: it takes the drawn row
+                same = True
                 found = strips.get(id(before))
                 if found is not None and found[0] is before:
                     strips[id(after)] = (after, found[1])
-                continue
-            self.refresh_line(y)
+            else:
+                same = False
+            if not same:
+                run += 1
+            elif run:
+                self.refresh_lines(y - run, run)
+                run = 0
+        if run:
+            self.refresh_lines(min(len(old), len(new)) - run, run)
         if len(strips) > 2 * len(new) + 64:  # rows no longer shown
             strips_now = {id(t): strips[id(t)] for t in new if id(t) in strips and strips[id(t)][0] is t}
             strips.clear()
@@ -96,10 +151,10 @@ class LinesView(ScrollView, can_focus=False):
         row = self.scroll_offset.y + y
         if row >= len(self.lines):
             return Strip.blank(width, style)
-        text = self.lines[row]
-        found = self._strips.get(id(text))
-        if found is None or found[0] is not text:
-            found = self._strips[id(text)] = (text, self._render_row(text, width).apply_style(style))
+        item = self.lines[row]
+        found = self._strips.get(id(item))
+        if found is None or found[0] is not item:
+            found = self._strips[id(item)] = (item, self._render_row(as_text(item), width).apply_style(style))
         return found[1].apply_offsets(0, row)
 
     def _render_row(self, text: Text, width: int) -> Strip:
