@@ -170,9 +170,9 @@ def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], s
     formatted ones when they differ, the final state), one line per
     checkpoint (``K {state}``): written piece by piece, never one copy of it all."""
     try:
-        snap = game.snapshot()
         _check_round_trip(game)
         same = _canonical(game, lines)
+        snap = game.snapshot()
         main = json.dumps(
             {
                 "lines": lines,
@@ -212,13 +212,12 @@ def _canonical(game: Game, lines: list[str]) -> bool:
         return False
     from gm_console.core.game import format_action
 
-    known: dict[int, str] = {}
+    seen: set[int] = set()  # a replay reads one line into one action, so a repeated action is a repeated line
     for action, line in zip(game.log, lines):
-        text = known.get(id(action))
-        if text is None:
-            text = known[id(action)] = format_action(action)
-        if text != line:
-            return False
+        if id(action) not in seen:
+            if format_action(action) != line:
+                return False
+            seen.add(id(action))
     return True
 
 
