@@ -641,6 +641,7 @@ class FastSyntax:
     dice: bool
     make: Callable[[dict[str, Any]], Any] | None = None  # ``cls(**values)``, faster (``_maker``)
     words: tuple[str, ...] = ()  # fields read as words (interned)
+    read: Callable[[Any], Any] | None = None  # the action from a match, in one step (``_reader``)
 
 
 _FAST_CACHE: dict[type, FastSyntax | None] = {}
@@ -703,16 +704,17 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
         pattern += rf"(?: \[(?P<{_DICE_GROUP}>{face}(?:,{face})*)\])?"
     fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
     words = tuple(spec.name for spec in positional if isinstance(spec, Arg) and spec.name not in numbers)
-    return FastSyntax(re.compile(pattern), tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls), words)
+    compiled = re.compile(pattern)
+    return FastSyntax(
+        compiled, tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls), words,
+        _reader(cls, compiled, numbers, optional_fields, fixed),
+    )  # fmt: skip
 
 
-def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
-    """``cls(**values)`` for a frozen dataclass whose ``__init__`` is the one
+def _init_fields(cls: type) -> list[Any] | None:
+    """The fields of a frozen dataclass whose ``__init__`` is the one
     ``@dataclass`` wrote (every field an init argument, none with a factory,
-    no InitVar): each field set in field order as that ``__init__`` sets it,
-    defaults for those left out, then ``__post_init__`` (what the ``__init__``
-    does, without its keyword-argument call). None when ``cls`` is anything
-    else: the class is called."""
+    no InitVar), or None."""
     import dataclasses
 
     code = getattr(getattr(cls, "__init__", None), "__code__", None)
@@ -721,12 +723,87 @@ def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
     fields = dataclasses.fields(cls)
     if code.co_argcount + code.co_kwonlyargcount - 1 != len(fields) or code.co_flags & 0x0C:  # InitVars, *args, **kw
         return None
+    if any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields):
+        return None
+    return list(fields)
+
+
+def _reader(
+    cls: type, pattern: re.Pattern[str], numbers: list[str], optional: list[tuple[str, Any]], fixed: tuple[tuple[str, Any], ...]
+) -> Callable[[re.Match[str]], Any] | None:
+    """One function per action class that makes the action from a match of its
+    plain line, as the rest of ``fast_parse`` would (read each group as its
+    kind says, the syntax's default for an optional argument left out, the
+    field's default for the rest, then ``__post_init__``): written out field
+    by field, as ``@dataclass`` writes an ``__init__``. None when the class or
+    its syntax is anything else (``fast_parse`` then goes the general way)."""
+    import dataclasses
+
+    fields = _init_fields(cls)
+    if fields is None:
+        return None
+    index = pattern.groupindex
+    names = {f.name for f in fields}
+    if any(name not in names for name in index if name != _DICE_GROUP):
+        return None
+    if _DICE_GROUP in index and "dice" not in names:
+        return None
+    defaults_of_syntax = dict(optional)
+    fixed_values = dict(fixed)
+    env: dict[str, Any] = {
+        "new": object.__new__, "sa": object.__setattr__, "cls": cls, "intern": sys.intern, "faces": _faces,
+        "post": getattr(cls, "__post_init__", None),
+    }  # fmt: skip
+    body = ["def read(m):", "    g = m.groups()", "    obj = new(cls)"]
+    for k, f in enumerate(fields):
+        name, default = f.name, f"D{k}"
+        if name in index:
+            group = f"g[{index[name] - 1}]"
+            read = f"int({group})" if name in numbers else f"intern({group})"
+            if name in defaults_of_syntax:
+                env[default] = defaults_of_syntax[name]
+                read = f"{read} if {group} is not None else {default}"
+        elif name in fixed_values:
+            env[default] = fixed_values[name]
+            read = default
+        elif name == "dice" and _DICE_GROUP in index:
+            group = f"g[{index[_DICE_GROUP] - 1}]"
+            env[default] = f.default
+            read = f"faces({group}) if {group} is not None else {default}"
+        elif f.default is dataclasses.MISSING:
+            return None  # a required field the line does not give
+        else:
+            env[default] = f.default
+            read = default
+        body.append(f"    sa(obj, {name!r}, {read})")
+    if env["post"] is not None:
+        body.append("    post(obj)")
+    body.append("    return obj")
+    exec("\n".join(body), env)  # noqa: S102 - source made above from field names and group numbers only
+    return env["read"]
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """The dice of a ``[4,17]`` group, one tuple for each distinct list."""
+    dice = _FACES.get(text)
+    if dice is None:
+        dice = tuple(map(int, text.split(","))) if "," in text else (int(text),)
+        if len(_FACES) < 4096:  # the same few dice over and over
+            _FACES[text] = dice
+    return dice
+
+
+def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
+    """``cls(**values)`` for a class ``_init_fields`` vouches for: each field
+    set in field order as its ``__init__`` sets it, defaults for those left
+    out, then ``__post_init__``. None when ``cls`` is anything else."""
+    import dataclasses
+
+    fields = _init_fields(cls)
+    if fields is None:
+        return None
     missing = dataclasses.MISSING
-    defaults: list[tuple[str, Any]] = []
-    for f in fields:
-        if not f.init or f.default_factory is not missing:
-            return None
-        defaults.append((f.name, f.default))
+    defaults = [(f.name, f.default) for f in fields]
     post = getattr(cls, "__post_init__", None)
     new = object.__new__
     names = frozenset(name for name, _ in defaults)
@@ -757,6 +834,12 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
     m = fast.pattern.fullmatch(line)
     if m is None:
         return None
+    read = fast.read
+    if read is not None:
+        try:
+            return read(m)
+        except Exception:  # a value the class refuses: the general parser words it
+            return None
     values = m.groupdict()
     try:
         for name in fast.numbers:
@@ -775,12 +858,7 @@ def fast_parse(cls: type[Action], line: str) -> Action | None:
         if fast.dice:
             faces = values.pop(_DICE_GROUP)
             if faces is not None:
-                dice = _FACES.get(faces)
-                if dice is None:
-                    dice = tuple(map(int, faces.split(","))) if "," in faces else (int(faces),)
-                    if len(_FACES) < 4096:  # the same few dice over and over: one tuple each
-                        _FACES[faces] = dice
-                values["dice"] = dice
+                values["dice"] = _faces(faces)
         make = fast.make
         return cls(**values) if make is None else make(values)
     except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
