@@ -26,20 +26,26 @@ def clock_system(ctx: Context) -> System | None:
 
 
 def tick_conditions(state: State, ctx: Context, per: str, unit_ids: Iterable[str], when: str) -> None:
+    units = state.units
     for uid in unit_ids:
-        unit = state.units.get(uid)
-        if unit is None or not unit.conditions:
+        unit = units.get(uid)
+        if unit is None:
             continue
-        ended = []
-        for key, cond in unit.conditions.items():
-            if cond.per != per or cond.remaining is None:
-                continue
-            cond.remaining -= 1
-            if cond.remaining <= 0:
-                ended.append((key, cond))
-        for key, cond in ended:
-            del unit.conditions[key]
-            ctx.emit(f"{unit.name}: {cond.name} ends ({when})", "expire", unit.id)
+        conditions = unit.conditions
+        if not conditions:
+            continue
+        ended = None
+        for key, cond in conditions.items():
+            if cond.per == per and cond.remaining is not None:
+                cond.remaining -= 1
+                if cond.remaining <= 0:
+                    if ended is None:
+                        ended = []
+                    ended.append((key, cond))
+        if ended:
+            for key, cond in ended:
+                del conditions[key]
+                ctx.emit(f"{unit.name}: {cond.name} ends ({when})", "expire", unit.id)
 
 
 def end_turn(state: State, ctx: Context, uid: str) -> None:
@@ -47,7 +53,7 @@ def end_turn(state: State, ctx: Context, uid: str) -> None:
 
 
 def end_round(state: State, ctx: Context) -> None:
-    tick_conditions(state, ctx, "round", list(state.units), f"end of round {state.clock.round}")
+    tick_conditions(state, ctx, "round", state.units, f"end of round {state.clock.round}")  # (ticking changes no unit)
 
 
 def shift_end(state: State, ctx: Context, side: str) -> None:
