@@ -10,32 +10,34 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Tab, Tabs
+from textual.widgets import Input, Tab, Tabs
 
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game, format_action
-from gm_console.core.reference import RefEntry
 from gm_console.ui import keys, palette
 from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvider
 from gm_console.ui.panes import pane_class
 from gm_console.ui.panes.base import SystemPane
-from gm_console.ui.panes.units import UnitsPane
 from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
-from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.session import SessionCommands, log_changed
 from gm_console.ui.text import clean, content
 from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.dice_log import DiceLog
+from gm_console.ui.widgets.footer import KeyFooter
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from gm_console.core.reference import RefEntry
 
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
 NARROW = 120  # below this many columns the log goes under the panes
@@ -51,6 +53,17 @@ class FightScreen(Screen):
     AUTO_FOCUS = "ActionPrompt"
     # F6 maximizes a pane; the status line and the prompt stay, so the GM keeps playing
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
+
+    _resumed = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume, as the console opens, needs no restyle of the whole
+        screen: each widget was styled as it mounted, in the theme and layout
+        classes it opens with (the restyle cost as much as styling them)."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
 
     def on_screen_resume(self) -> None:
         """Back from any flow, dialog or screen, the GM types on: the prompt has
@@ -127,10 +140,9 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                     yield from panes
             with Vertical(id="side"):
                 yield Tabs(Tab("Log", id="tab-log"), Tab("Dice", id="tab-dice"), id="side-tabs")
-                yield LogPane(id="log")
-                yield DiceLog(id="dice")
+                yield LogPane(id="log")  # the dice log joins it the first time its tab opens (on_tabs_tab_activated)
         yield ActionPrompt(self.game, id="prompt")
-        yield Footer()
+        yield KeyFooter()  # Textual's Footer, rebuilt only when the keys it shows change
 
     def get_default_screen(self) -> Screen:
         return FightScreen(id="_default")
@@ -142,6 +154,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             if cls is not None and not any(isinstance(p, cls) for p in panes):
                 panes.append(cls(id=f"pane-{name}"))
         if not panes:
+            from gm_console.ui.panes.units import UnitsPane  # only for an encounter whose systems bring no pane
+
             panes.append(UnitsPane(id="pane-units"))
         if self.game.state.zones and "conflict" not in self.game.systems:
             maps = pane_class("zones")  # positions-only zone map, for encounters with zones
@@ -219,11 +233,21 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             self.set_class(width < NARROW, "narrow")
         return tabbed
 
-    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+    _dice: DiceLog | None = None
+    _dice_mounting = False
+
+    async def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         if event.tabs.id == "side-tabs":
-            self.query_one("#side").set_class(event.tab.id == "tab-dice", "dice")
-            dice = self.query_one(DiceLog)
-            if dice.display:
+            side = self.query_one("#side")
+            side.set_class(event.tab.id == "tab-dice", "dice")
+            if self._dice is None and event.tab.id == "tab-dice" and not self._dice_mounting:
+                # built when first shown: most sessions never open it, and the first frame is quicker without it
+                self._dice_mounting = True
+                dice = DiceLog(id="dice")
+                await side.mount(dice)
+                self._dice, self._dice_mounting = dice, False
+            dice = self._dice
+            if dice is not None and dice.display:
                 dice.sync(self.game)
         elif event.tabs.id == "pane-tabs" and event.tab.id:
             ids = [f"tab-{p.id}" for p in self.system_panes()]
@@ -302,8 +326,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                 pane.view = None
         focus = None if self.replay_at is None else self.replay_at - 1
         self.log_pane().sync(self.game.log, self.game.events, focus)  # formats only the entries it shows
-        dice = self.query_one(DiceLog)
-        if dice.display:  # hidden behind its tab: synced when shown
+        dice = self._dice
+        if dice is not None and dice.display:  # hidden behind its tab (or never opened): synced when shown
             dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
         dirty = self.dirty
@@ -436,6 +460,8 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                 return
             self.applied(prompt)
 
+        from gm_console.ui.screens.ask_text import AskText
+
         purpose = action.dice_purpose(self.game.state)
         self.push_screen(AskText(f"{action.notation()}: enter the {dice} rolled for {purpose}", check=check), done)
 
@@ -512,6 +538,21 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         from gm_console.ui.themes import pane_colour_defaults
 
         return pane_colour_defaults(self.current_theme.to_color_system().generate())
+
+    _css_variables: tuple | None = None  # (theme, its variables); a class default: App.__init__ asks first
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables, worked out once per theme. Textual asks three
+        times as the console starts and twice more on a theme change (and the
+        palette once), and each time generated the theme's whole colour system
+        twice (its own and the panes' defaults)."""
+        theme = self.current_theme
+        if self._css_variables is not None and self._css_variables[0] is theme:
+            self.theme_variables = dict(self._css_variables[1])
+            return dict(self._css_variables[1])
+        variables = super().get_css_variables()
+        self._css_variables = (theme, dict(variables))
+        return variables
 
     def watch_theme(self) -> None:
         """A new theme: its pane styles on the console at once; the widgets that

@@ -93,10 +93,15 @@ def rich_theme(variables: dict[str, str]) -> RichTheme:
 
 def install(app: App) -> None:
     """Put the current theme's pane styles on the app's console (replacing the
-    last theme's). Called when the app starts and when the theme changes."""
-    theme = rich_theme(app.get_css_variables())
+    last theme's). Called when the app starts and when the theme changes (at
+    start both happen: the second call finds this theme's styles on already)."""
+    current = app.current_theme
     console = app.console
-    if getattr(console, "_gm_palette", False):
+    installed = getattr(console, "_gm_palette", None)
+    if installed is current:
+        return
+    theme = rich_theme(app.get_css_variables())
+    if installed is not None:
         console.pop_theme()
     console.push_theme(theme)
-    console._gm_palette = True  # type: ignore[attr-defined]
+    console._gm_palette = current  # type: ignore[attr-defined]

@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gm_console.core.game import Game, format_action
-from gm_console.files.journal import Journal, Recovered, free_journal_path, in_use, journal_path, journals_for, read_journal
 from gm_console.files.paths import user_data_dir
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
+
+if TYPE_CHECKING:  # the journal (json, hashlib) is imported when it starts, after the first frame
+    from gm_console.files.journal import Journal, Recovered
 
 
 def _toml_name(text: str) -> str | None:
@@ -77,6 +80,8 @@ class SessionCommands:
 
     def start_journal(self) -> None:
         """(Re)start this session's own journal from the game as it is now."""
+        from gm_console.files.journal import Journal, free_journal_path
+
         try:
             if self.journal is None or self.journal_source != self.path:
                 if self.journal is not None:
@@ -93,6 +98,8 @@ class SessionCommands:
         the saved file does not, newest first. A journal that holds exactly the
         saved file is dropped here (nothing in it is lost); one that is live in
         another console, or unreadable, is left alone."""
+        from gm_console.files.journal import in_use, journals_for, read_journal
+
         found = []
         mine = self.journal.path if self.journal is not None else None
         for path in journals_for(self.recovery_folder(), self.path):

@@ -65,8 +65,8 @@ def load_theme(path: Path) -> Theme:
         raise ValueError(f"{path.name}: " + "; ".join(str(p) for p in problems))
     try:
         theme = Theme(**value)
-        theme.to_color_system()
         # the variables' defaults, from the theme's colours without its own overrides
+        # (building this colour system parses every colour of the theme: a bad one raises here)
         generated = Theme(**{**value, "variables": {}}).to_color_system().generate()
         generated.update(pane_colour_defaults(generated))  # the panes' colours are colours too
     except Exception as exc:  # Textual rejects a colour it cannot parse
