@@ -1,0 +1,43 @@
+"""What start-up imports (issue 16): ``gm-console --help`` loads the typer app
+and nothing of the console, and opening the console leaves for later what its
+first frame does not use. Each check runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def _modules_after(code: str) -> set[str]:
+    script = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_help_loads_the_cli_and_nothing_of_the_console():
+    loaded = _modules_after(
+        "import sys\n"
+        "sys.argv = ['gm-console', '--help']\n"
+        "from gm_console.launch import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    )
+    ours = sorted(m for m in loaded if m.startswith("gm_console"))
+    assert ours == ["gm_console", "gm_console.cli", "gm_console.launch"]
+    heavy = sorted(m for m in loaded if m.split(".")[0] in ("textual", "tomllib", "tomli_w", "platformdirs"))
+    assert heavy == []
+
+
+def test_the_console_module_leaves_journal_units_pane_and_reference_for_later():
+    loaded = _modules_after("import gm_console.ui.app")
+    for later in (
+        "gm_console.files.journal",  # started after the first frame (json, hashlib)
+        "gm_console.ui.panes.units",  # only for an encounter whose systems bring no pane
+        "gm_console.core.reference",  # a type name in the app
+        "gm_console.reference",  # the rules index, on the first lookup
+        "gm_console.ui.screens.help",
+        "gm_console.ui.screens.flows",
+        "gm_console.players.server",
+        "typer",
+    ):
+        assert later not in loaded, later
