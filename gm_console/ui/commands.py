@@ -34,23 +34,38 @@ class _GMProvider(Provider):
 
 
 class _ListProvider(_GMProvider):
-    """A provider over a list of (label, callback, help) that ``_items`` builds."""
+    """A provider over a list of (label, callback, help) that ``_items`` builds,
+    once per opening of the palette (``startup``): each keystroke filters the
+    same list (the game cannot change while the palette is open), so the legal
+    actions and their legality checks are worked out once, not per key."""
 
     RANK = 0  # breaks ties between providers
     DISCOVER = 100  # how many items show before anything is typed
+    built = 0  # how many times a list was built (tests count them)
+
+    _list: list[tuple[str, object, str]] | None = None
 
     def _items(self) -> list[tuple[str, object, str]]:
         raise NotImplementedError
 
+    async def startup(self) -> None:
+        self.items()
+
+    def items(self) -> list[tuple[str, object, str]]:
+        if self._list is None:
+            self._list = self._items()
+            type(self).built += 1
+        return self._list
+
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for i, (label, callback, help_text) in enumerate(self._items()):
+        for i, (label, callback, help_text) in enumerate(self.items()):
             score = matcher.match(label)
             if score > 0:
                 yield _hit(_rank(score, self.RANK, i), highlight(matcher, label), label, callback, help_text)
 
     async def discover(self) -> Hits:
-        for label, callback, help_text in self._items()[: self.DISCOVER]:
+        for label, callback, help_text in self.items()[: self.DISCOVER]:
             yield _discovery_hit(label, callback, help_text)
 
 
