@@ -298,3 +298,8 @@ def test_a_hand_written_log_opens_from_the_cache_as_written_and_formatted(tmp_pa
     head, main, *_ = cache.entry_path(path).read_bytes().split(b"\n")
     body = json.loads(main)
     assert body["lines"][2] == "hit  d c [12]" and body["formatted"][2] == "hit d c [12]"
+
+
+@pytest.mark.parametrize("lines", [[], ["next"], ["a", "b c"], ['say "x"', "a\\b", "t\tab", "é ü", "\x7f"]])
+def test_the_log_lines_are_written_as_json_reads_them(lines):
+    assert json.loads(cache._json_strings(lines)) == lines

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -79,18 +80,23 @@ def entry_path(path: Path) -> Path | None:
     return folder / (key + SUFFIX)
 
 
-def _header(file_bytes: bytes) -> dict[str, Any]:
+def file_key(file_bytes: bytes) -> str:
+    """What an entry is keyed by besides the code: the SHA-256 of the file's bytes."""
+    return hashlib.sha256(file_bytes).hexdigest()
+
+
+def _header(file_bytes: bytes | str) -> dict[str, Any]:
     return {
         "cache": FORMAT,
         "version": gm_console.__version__,
         "code": code_fingerprint(),
         "every": Game.CHECKPOINT_EVERY,
-        "file": hashlib.sha256(file_bytes).hexdigest(),
+        "file": file_bytes if isinstance(file_bytes, str) else file_key(file_bytes),
     }
 
 
-def read(path: Path, file_bytes: bytes) -> Game | None:
-    """The game the cache holds for these bytes of ``path``, or None."""
+def read(path: Path, file_bytes: bytes | str) -> Game | None:
+    """The game the cache holds for these bytes of ``path`` (or their ``file_key``), or None."""
     try:
         entry = entry_path(path)
         if entry is None:
@@ -125,7 +131,7 @@ def read(path: Path, file_bytes: bytes) -> Game | None:
         return None
 
 
-def write(path: Path, file_bytes: bytes, game: Game, lines: list[str], *, wait: bool = False) -> bool:
+def write(path: Path, file_bytes: bytes | str, game: Game, lines: list[str], *, wait: bool = False) -> bool:
     """Keep what replaying ``lines`` (the file's log) made of ``game``. What
     the game may change as it is played is taken now (its setup as JSON, a
     ``detached`` copy); the entry is worded and written on a thread of its
@@ -165,7 +171,7 @@ def flush() -> None:
         job.join()
 
 
-def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], setup_text: str) -> None:
+def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[str], setup_text: str) -> None:
     """The entry: the header line, the main line (setup, the file's lines, the
     formatted ones when they differ, the final state), one line per
     checkpoint (``K {state}``): written piece by piece, never one copy of it all."""
@@ -174,20 +180,16 @@ def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], s
         same = _canonical(game, lines)
         snap = game.snapshot()
         main = json.dumps(
-            {
-                "lines": lines,
-                "formatted": None if same else game.lines(),
-                "length": snap["length"],
-                "every": snap["every"],
-                "state": snap["state"],
-            },
+            {"formatted": None if same else game.lines(), "length": snap["length"], "every": snap["every"], "state": snap["state"]},
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        chunks = [('{"setup":' + setup_text + "," + main[1:] + "\n").encode("utf-8")]
+        chunks = [f'{{"setup":{setup_text},"lines":{_json_strings(lines)},{main[1:]}\n'.encode("utf-8")]
         del main
-        chunks += [f"{k} {text}\n".encode("utf-8") for k, text in snap["checkpoints"].items()]
+        checkpoints = snap.pop("checkpoints")
         del snap
+        for k in list(checkpoints):  # each as bytes, its text let go: no second copy of them all
+            chunks.append(f"{k} {checkpoints.pop(k)}\n".encode("utf-8"))
         digest = hashlib.sha256()
         for chunk in chunks:
             digest.update(chunk)
@@ -202,6 +204,17 @@ def _write_entry(entry: Path, file_bytes: bytes, game: Game, lines: list[str], s
         with _lock:
             if threading.current_thread() in _pending:
                 _pending.remove(threading.current_thread())
+
+
+_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
+
+
+def _json_strings(lines: list[str]) -> str:
+    """``json.dumps(lines)`` (ensure_ascii off), joined in one piece when no line
+    needs an escape (the JSON encoder would make a string per line first)."""
+    if _NEEDS_ESCAPE.search("".join(lines)):
+        return json.dumps(lines, separators=(",", ":"), ensure_ascii=False)
+    return '["' + '","'.join(lines) + '"]' if lines else "[]"
 
 
 def _canonical(game: Game, lines: list[str]) -> bool:

@@ -204,10 +204,12 @@ def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
     if cache:
         from gm_console.files import cache as derived
 
-        game = derived.read(path, data)
+        key = derived.file_key(data)
+        game = derived.read(path, key)
         if game is not None:
             return game
     text, problem = decode_utf8(data)
+    del data  # (a long file: its bytes are not kept through the replay)
     if problem is not None:
         raise EncounterFileError(path, [problem])
     if not cache:
@@ -219,10 +221,11 @@ def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
 
     if needs_resolution(doc):  # its units depend on other files too: not cached
         return _game_from_document(doc, text, str(path), path.parent)
+    del text
     game = game_from_data(doc, str(path))
     log = doc.get("log", [])
     if isinstance(log, list):
-        derived.write(path, data, game, log)
+        derived.write(path, key, game, log)
     return game
 
 
