@@ -191,7 +191,7 @@ class Game:
         self.redo_stack: list[Action] = []
         # a state copy every CHECKPOINT_EVERY actions (sparser in a replayed log); a game
         # restored from a cache holds some as the cache's JSON text until one is needed
-        self._checkpoints: dict[int, State | str] = {0: self._initial}
+        self._checkpoints: dict[int, State | str | bytes] = {0: self._initial}
         self._lines: list[str] = []  # formatted log, filled lazily by lines()
 
     # ------------------------------------------------------------ notation
@@ -375,7 +375,7 @@ class Game:
     def _checkpoint(self, k: int) -> State:
         """The checkpoint after ``k`` actions (read from the cache's text the first time)."""
         found = self._checkpoints[k]
-        if type(found) is str:
+        if type(found) is str or type(found) is bytes:
             found = self._checkpoints[k] = snapshot.decode_state(json.loads(found), self._initial)
         return found  # type: ignore[return-value]
 
@@ -499,7 +499,12 @@ class Game:
         for k in sorted(self._checkpoints):
             if k:
                 found = self._checkpoints[k]
-                text = found if type(found) is str else json.dumps(snapshot.encode_state(found, initial), separators=(",", ":"))
+                if type(found) is bytes:
+                    text = found.decode("utf-8")
+                elif type(found) is str:
+                    text = found
+                else:
+                    text = json.dumps(snapshot.encode_state(found, initial), separators=(",", ":"))
                 checkpoints[str(k)] = text
         return {
             "length": len(self.log),
@@ -535,13 +540,15 @@ class Game:
         game.state = snapshot.decode_state(data["state"], game._initial)
         for k, text in data["checkpoints"].items():
             k = int(k)
-            if not 0 < k <= len(log) or type(text) is not str:
+            if not 0 < k <= len(log) or type(text) not in (str, bytes):
                 raise ValueError("a checkpoint past the log")
             game._checkpoints[k] = text
         if formatted is not None:
             if len(formatted) != len(log):
                 raise ValueError("the formatted log of another log")
-            game._lines = list(formatted)
+            # one string per distinct line (as lines() formats a repeated action once)
+            one: dict[str, str] = {}
+            game._lines = [one.setdefault(line, line) for line in formatted]
         return game
 
     def to_json(self) -> dict[str, object]:

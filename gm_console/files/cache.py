@@ -102,20 +102,22 @@ def read(path: Path, file_bytes: bytes | str) -> Game | None:
         if entry is None:
             return None
         with open(entry, "rb") as handle:
-            head = handle.readline()
-            payload = handle.read()
-        header = json.loads(head)
-        expected = _header(file_bytes)
-        if type(header) is not dict or any(header.get(k) != v for k, v in expected.items()):
+            header = json.loads(handle.readline())
+            expected = _header(file_bytes)
+            if type(header) is not dict or any(header.get(k) != v for k, v in expected.items()):
+                return None
+            digest = hashlib.sha256()
+            rows = []
+            for row in handle:  # line by line: no copy of the whole entry besides its rows
+                digest.update(row)
+                rows.append(row)
+        if header.get("payload") != digest.hexdigest() or not rows or not rows[-1].endswith(b"\n"):
             return None
-        if header.get("payload") != hashlib.sha256(payload).hexdigest() or not payload.endswith(b"\n"):
-            return None
-        main, *rest = payload[:-1].split(b"\n")
-        body = json.loads(main)
+        body = json.loads(rows[0])
         checkpoints = {}
-        for row in rest:  # b"K {...}": kept as text, read when the game first needs that checkpoint
+        for row in rows[1:]:  # b"K {...}": kept as JSON, read when the game first needs that checkpoint
             k, _, text = row.partition(b" ")
-            checkpoints[k.decode("ascii")] = text.decode("utf-8")
+            checkpoints[k.decode("ascii")] = text
         problems: list[Problem] = []
         data = body["setup"]
         setup = Setup(data, load_catalogues(tuple(data["systems"]), problems))
