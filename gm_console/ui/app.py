@@ -56,18 +56,18 @@ class FightScreen(Screen):
 
     _resumed = False
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first resume, as the console opens, needs no restyle of the whole
-        screen: each widget was styled as it mounted, in the theme and layout
-        classes it opens with (the restyle cost as much as styling them)."""
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Back from any flow, dialog or screen, the GM types on: the prompt has
+        focus (in replay mode the log keeps it, to step on).
+
+        The first resume, as the console opens, restyles nothing: each widget
+        was styled as it mounted, in the theme and layout classes it opens with,
+        and the whole-screen restyle cost as much again. (Textual runs this
+        before Screen's own handler, which reads ``refresh_styles``; a
+        ``_on_screen_resume`` here would replace this handler, not add to it.)"""
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
-        super()._on_screen_resume(event)
-
-    def on_screen_resume(self) -> None:
-        """Back from any flow, dialog or screen, the GM types on: the prompt has
-        focus (in replay mode the log keeps it, to step on)."""
         app = self.app
         if getattr(app, "replay_at", None) is None and self.is_mounted:
             for prompt in self.query(ActionPrompt):
