@@ -224,7 +224,7 @@ class LogPane(ScrollView, can_focus=True):
             for entry in (old, self.highlighted):
                 self._refresh_entry(entry)
         if i < 0:  # before the first entry (replay at 0): the top of the log
-            self.scroll_to(y=0, animate=False)
+            self._scroll(0)
         else:
             self._scroll_to_entry(self.highlighted)
 
@@ -238,9 +238,15 @@ class LogPane(ScrollView, can_focus=True):
         top, height = self._first[entry], len(self._wrapped[entry])
         view = self.scrollable_content_region.height
         if top < self.scroll_y:
-            self.scroll_to(y=top, animate=False)
+            self._scroll(top)
         elif top + height > self.scroll_y + view:
-            self.scroll_to(y=min(top, top + height - view), animate=False)
+            self._scroll(min(top, top + height - view))
+
+    def _scroll(self, y: int) -> None:
+        """Scroll now, not after the next frame (Textual's default): the scroll
+        range is this pane's own (``sync_scrollbar``), so the frame that shows a
+        new action or an undo shows the log scrolled to it, not the one after."""
+        self.scroll_to(y=y, animate=False, immediate=self.scrollable_content_region.height > 0)
 
     def action_move(self, step: int) -> None:
         if self._texts:
