@@ -428,11 +428,22 @@ class Game:
                 gc.enable()
         return game
 
+    def _read_saved(self, line: str, parsed: dict[str, Action]) -> Action:
+        """The action of a saved ``line`` not read before, kept in ``parsed``
+        (actions are values: a line repeated, like next, is read once). A plain
+        line (verb, bare words, dice) is read by its verb's expression, with the
+        same result; any other by the general parser."""
+        verb = self.verbs.get(line.partition(" ")[0])
+        action = n.fast_parse(verb, line) if verb is not None else None
+        if action is None:
+            action = self.parse(line, names=False)
+        parsed[line] = action
+        return action
+
     def _replay(self, lines: Iterable[str]) -> None:
         """``_push`` each line of a saved log, checked as a new action is, with
         one quiet context: the events are worked out when shown (``EventLog``)."""
         verbs = self.verbs
-        fast_parse = n.fast_parse
         parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
         log = self.log
         append = log.append
@@ -450,15 +461,9 @@ class Game:
             try:
                 action = parsed.get(line)
                 if action is None:
-                    # a plain line (verb, bare words, dice) is read by its verb's
-                    # expression, with the same result; any other by the general parser
-                    verb = verbs.get(line.partition(" ")[0])
-                    action = fast_parse(verb, line) if verb is not None else None
-                    if action is None:
-                        action = self.parse(line, names=False)
+                    action = self._read_saved(line, parsed)
                     if verbs.get(action.VERB) is not type(action):
                         raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
-                    parsed[line] = action
                 if action.ROLLS and getattr(action, "dice", None) is None and self.dice_needed(action):
                     raise NotationError("a saved action must record its dice, like [4,17]")
                 ctx.index = i
@@ -523,19 +528,11 @@ class Game:
         game = cls(setup)
         if data["length"] != len(lines) or data["every"] != cls.CHECKPOINT_EVERY:
             raise ValueError("a snapshot of another log")
-        verbs = game.verbs
-        fast_parse = n.fast_parse
         parsed: dict[str, Action] = {}
         log = game.log
         for line in lines:
             action = parsed.get(line)
-            if action is None:
-                verb = verbs.get(line.partition(" ")[0])
-                action = fast_parse(verb, line) if verb is not None else None
-                if action is None:
-                    action = game.parse(line, names=False)
-                parsed[line] = action
-            log.append(action)
+            log.append(action if action is not None else game._read_saved(line, parsed))
         game.events._items = [None] * len(log)
         game.state = snapshot.decode_state(data["state"], game._initial)
         for k, text in data["checkpoints"].items():

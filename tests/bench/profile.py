@@ -75,6 +75,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.generate import encounter_text  # noqa: E402
+from tests.bench.run import isolated_env  # noqa: E402  (the bench's fresh user folders)
 from tests.bench.terminal import Terminal, plain_text  # noqa: E402
 
 STDLIB = sysconfig.get_paths()["stdlib"]
@@ -128,17 +129,6 @@ def finish(profiler_or_file, title: str, top: int, out: str | None) -> None:
         stats.dump_stats(out)
         print(f"(raw profile kept in {out})")
     show(stats, title, top)
-
-
-def isolated_env(tmp: Path) -> dict[str, str]:
-    fresh = Path(tempfile.mkdtemp(dir=tmp))
-    return {
-        "GM_CONSOLE_DATA_DIR": str(fresh / "data"),
-        "GM_CONSOLE_CONFIG_DIR": str(fresh / "config"),
-        "GM_CONSOLE_STATE_DIR": str(fresh / "state"),
-        "GM_CONSOLE_CACHE_DIR": str(fresh / "cache"),
-        "XDG_CACHE_HOME": str(fresh / "xdg-cache"),
-    }
 
 
 # ---------------------------------------------------------------- in-process: opening a file
