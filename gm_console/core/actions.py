@@ -172,10 +172,7 @@ def unit_from_spec(spec: dict[str, Any]) -> Unit:
         tuple(spec.get("items", ())),
     )
     for cond in spec.get("conditions", ()):
-        duration = cond.get("for")
-        remaining = int(duration[:-1]) if duration else None
-        per = n.DURATION_UNITS[duration[-1]] if duration else None
-        unit.conditions[cond["name"].lower()] = Condition(cond["name"], remaining, per)
+        unit.conditions[cond["name"].lower()] = Condition.lasting(cond["name"], cond.get("for"))
     return unit
 
 
@@ -444,10 +441,7 @@ class AddCondition(Action):
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        remaining = per = None
-        if self.duration:
-            remaining, per = int(self.duration[:-1]), n.DURATION_UNITS[self.duration[-1]]
-        cond = Condition(self.condition, remaining, per)
+        cond = Condition.lasting(self.condition, self.duration)
         unit.conditions[self.condition.lower()] = cond
         ctx.emit(f"{unit.name} is {cond.label()}", "info", unit.id)
 
@@ -594,7 +588,7 @@ class Pool(Action):
         ctx.emit(f"{self.pool.capitalize()} {old} -> {old + self.delta}{why}", "pool")
 
 
-GENERIC_ACTIONS: tuple[type[Action], ...] = (
+BASE_ACTIONS: tuple[type[Action], ...] = (  # with fog.FOG_ACTIONS, the generic verbs (core/verbs.py)
     AddUnit,
     RemoveUnit,
     Rename,
@@ -609,10 +603,3 @@ GENERIC_ACTIONS: tuple[type[Action], ...] = (
     Pool,
 )
 
-from gm_console.core.fog import FOG_ACTIONS  # noqa: E402  (fog of war and Map Chips: hide, reveal, chip)
-
-GENERIC_ACTIONS += FOG_ACTIONS
-
-
-def action_fields(action: Action) -> dict[str, Any]:
-    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}

@@ -7,6 +7,7 @@ care about "bad input" catch one type, while the UI can tell them apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 
 class GMError(ValueError):
@@ -37,16 +38,32 @@ class UnknownName(NotationError):
         super().__init__(message)
 
 
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """The rule a refusal cites: ``key`` is the key of its entry in the rules
+    lookup (``conflict.reach``, ``house.ctb.surplus``), ``label`` how the
+    message names it. Each system declares its citations in one place and a
+    test holds every key to an entry the lookup has."""
+
+    key: str
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
 class IllegalAction(GMError):
     """An action that the rules forbid in the current state.
 
     ``rule`` names the rule (or house rule) that forbids it, so the message
-    always says *why*, not just *no*.
+    always says *why*, not just *no*: a ``Cite`` (its label is shown, its key
+    opens the rule in the lookup) or, for the generic verbs, a plain label.
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
-        self.rule = rule
-        super().__init__(f"{message} [{rule}]" if rule else message)
+    def __init__(self, message: str, rule: str | Cite = "") -> None:
+        self.cite = rule if isinstance(rule, Cite) else None
+        self.rule = str(rule)
+        super().__init__(f"{message} [{self.rule}]" if self.rule else message)
 
 
 class DiceNeeded(GMError):

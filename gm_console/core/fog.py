@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core import notation as n
-from gm_console.core.actions import Action  # actions.py imports this module at its end (after Action)
+from gm_console.core.actions import Action
 from gm_console.core.errors import IllegalAction, UnknownName
 from gm_console.core.state import State, Unit
 

@@ -17,7 +17,7 @@ from typing import Any
 from gm_console.core import dice as dice_mod
 from gm_console.core import notation as n
 from gm_console.core import snapshot
-from gm_console.core.actions import GENERIC_ACTIONS, Action, Context, QuietContext, unit_from_spec
+from gm_console.core.actions import Action, Context, QuietContext, unit_from_spec
 from gm_console.core.bounds import shown
 from gm_console.core.errors import GMError, IllegalAction, NothingToRedo, NothingToUndo, NotationError, UnknownName
 from gm_console.core.events import Event
@@ -26,6 +26,7 @@ from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
 from gm_console.core.state import Clock, Side, State, Zone
 from gm_console.core.system import System, all_systems, get_system
+from gm_console.core.verbs import GENERIC_ACTIONS
 
 
 def verb_table(systems: Iterable[System]) -> dict[str, type[Action]]:
@@ -327,10 +328,6 @@ class Game:
         events = self._push(action)
         self.redo_stack.pop()
         return events
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.log)
 
     @property
     def can_redo(self) -> bool:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console.core import bounds
 from gm_console.core.dice import DiceExpr
 from gm_console.core.errors import NotationError, UnknownName
+from gm_console.core.state import DURATION_UNITS
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action
@@ -188,7 +189,6 @@ def _dice_expr(text: str) -> str:
 
 
 DURATION = re.compile(r"([0-9]+)([trs])")
-DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}
 
 
 def _duration(text: str) -> str:

@@ -61,8 +61,15 @@ class Rules:
         except KeyError:
             raise UnknownName("house rule", key, self.defs) from None
 
-    def is_default(self, key: str) -> bool:
-        return self.values[key] == self.defs[key].default
+    def view(self, system: str) -> RulesView:
+        """Every house rule of ``system`` in force as an attribute
+        (``rules.view("ctb").surplus``): the one way a system reads its house
+        rules, built once per system (the values never change once built)."""
+        try:
+            return self.views[system]
+        except KeyError:
+            view = self.views[system] = RulesView(self, system)
+            return view
 
     def departing(self) -> dict[str, str]:
         """The house rules in force whose value departs from the text, with what each departs from."""
@@ -79,3 +86,26 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         return dict(sorted(self.values.items()))
+
+
+class RulesView:
+    """The house rules of one system as attributes, read from ``Rules`` the
+    first time each is asked for and kept (hot paths such as ``next`` and the
+    projection read them on every call). A name that is not a house rule of
+    the system raises ``UnknownName``, naming the key, as ``rules[key]`` does."""
+
+    __slots__ = ("_rules", "_system", "__dict__")
+
+    def __init__(self, rules: Rules, system: str) -> None:
+        self._rules = rules
+        self._system = system
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = self._rules[f"{self._system}.{name}"]
+        self.__dict__[name] = value
+        return value
+
+    def __repr__(self) -> str:
+        return f"<house rules of {self._system}>"

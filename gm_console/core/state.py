@@ -7,10 +7,11 @@ copy only at sparse checkpoints, never one per action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from gm_console.core.errors import UnknownName
 
+DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}  # the letter of a duration (``for=3r``)
 DURATION_WORDS = {"turn": ("turn", "turns"), "round": ("round", "rounds"), "shift": ("Shift End", "Shift Ends")}
 
 
@@ -21,6 +22,15 @@ class Condition:
     name: str
     remaining: int | None = None
     per: str | None = None  # "turn" (the holder's turn end), "round", "shift"
+
+    @classmethod
+    def lasting(cls, name: str, duration: str | None) -> Condition:
+        """The condition ``name`` lasting ``duration`` as notation writes it
+        (``3r``: three rounds, ``1t``, ``2s``), or for good when None; the one
+        reader of a duration (notation checks its form before it gets here)."""
+        if not duration:
+            return cls(name)
+        return cls(name, int(duration[:-1]), DURATION_UNITS[duration[-1]])
 
     def label(self) -> str:
         if self.remaining is None or self.per is None:
@@ -114,6 +124,11 @@ class Side:
     name: str
     controller: str = "gm"  # "players" or "gm"
 
+    @property
+    def is_players(self) -> bool:
+        """Whether the players control this side (else the GM does)."""
+        return self.controller == "players"
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "controller": self.controller}
 
@@ -197,3 +212,25 @@ class State:
             "pools": dict(self.pools),
             "boards": {k: b.to_json() for k, b in self.boards.items()},
         }
+
+
+B = TypeVar("B")
+
+
+class BoardKey(Generic[B]):
+    """The typed way to one system's board in ``state.boards``: a system
+    declares ``BOARD = BoardKey("ctb", CTBBoard)`` in its board module and
+    reads ``BOARD(state)``, a ``CTBBoard`` to a type checker."""
+
+    __slots__ = ("name", "type")
+
+    def __init__(self, name: str, type_: type[B]) -> None:
+        self.name = name
+        self.type = type_
+
+    def __call__(self, state: State) -> B:
+        return state.boards[self.name]
+
+    def get(self, state: State) -> B | None:
+        """The board, or None in a state without this system."""
+        return state.boards.get(self.name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,7 +29,14 @@ if TYPE_CHECKING:
     from gm_console.core.state import State, Unit
 
 
-class System:
+class System(ABC):
+    """The hooks a rule system fills in. The abstract ones every system must
+    write (its package is built on docs/architecture.md's template, held by
+    tests/test_system_template.py); the rest default to doing nothing. A
+    subclass that defines a public method or an upper-case attribute System
+    does not declare fails when the class is made, so a misspelt hook
+    (``check_ad``, ``HOUSE_RULE``) is an import error, not a hook that never runs."""
+
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     SUMMARY: ClassVar[str] = ""
@@ -40,13 +48,25 @@ class System:
     CATALOGUE_TABLE: ClassVar[Table | None] = None  # its schema
     CLOCK: ClassVar[bool] = False  # whether this system runs the turn order (owns `next`)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        known = set(dir(System))
+        for name, value in vars(cls).items():
+            if name.startswith("_") or name in known:
+                continue
+            if name.isupper() or callable(value) or isinstance(value, (property, staticmethod, classmethod)):
+                raise TypeError(
+                    f"{cls.__qualname__}.{name} is not a System hook (see gm_console/core/system.py); "
+                    "a misspelt hook would never run: rename it, or make a helper private (_name)"
+                )
+
     # -- setup
     def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
         """Add problems for what the schema cannot see (cross references, sums)."""
 
+    @abstractmethod
     def init_board(self, setup: Setup, rules: Rules) -> Any | None:
         """The system's board in the initial state (None when it needs none)."""
-        return None
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         """Fill a set-up unit from its ``[units.<NAME>]`` table."""
@@ -90,17 +110,19 @@ class System:
         board = state.boards.get(self.NAME)
         return board.to_json() if board is not None else {}
 
+    @abstractmethod
     def reference(self) -> list[RefEntry]:
-        return []
+        """The system's rules-lookup entries (``entries()`` of its reference module)."""
 
     def catalogue_reference(self, catalogue: Mapping[str, Any], setup: Setup | None) -> list[RefEntry]:
         """Entries for the cards or profiles of a catalogue (the bundled one, plus
         what ``setup`` adds when an encounter is open). The caller loads it."""
         return []
 
+    @abstractmethod
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
-        """Actions worth offering in the palette right now (each must pass check)."""
-        return []
+        """Actions worth offering in the palette right now, each passing check
+        (``legal_actions`` of its palette module)."""
 
     # -- starter encounters (gm-console new)
     def starter_unit(self, role: str) -> dict[str, Any] | None:
@@ -114,9 +136,9 @@ class System:
         """Other top-level keys the starter needs (pools, ...)."""
         return {}
 
+    @abstractmethod
     def describe_turn(self, state: State) -> str:
         """One line on whose turn it is, for the status bar."""
-        return ""
 
     # -- the player view (core/playerview.py)
     def player_view(self, state: State, rules: Rules, sight: Sight) -> dict[str, Any]:

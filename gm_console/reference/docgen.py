@@ -11,7 +11,8 @@ from pathlib import Path
 
 from gm_console.core import notation as n
 from gm_console.core import schema as s
-from gm_console.core.actions import GENERIC_ACTIONS, Action
+from gm_console.core.actions import Action
+from gm_console.core.verbs import GENERIC_ACTIONS
 from gm_console.core.setup import encounter_schema
 from gm_console.core.system import all_systems
 

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gm_console.core import notation as n
-from gm_console.core.actions import GENERIC_ACTIONS, Action
+from gm_console.core.actions import Action
+from gm_console.core.verbs import GENERIC_ACTIONS
 from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup

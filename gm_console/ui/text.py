@@ -9,6 +9,7 @@ the terminal. So data goes through this module:
 
 - ``literal(s, style)``: a Rich ``Text`` that shows ``s`` exactly as written;
 - ``content(s, style)``: the same as a Textual ``Content``;
+- ``clip(s, width)``: a str or Text cut to a width, ending in an ellipsis;
 - ``clean(s)``: ``s`` with every control character replaced by a visible
   placeholder (one character for one, so the offsets of styles stay right);
 - ``scrub(renderable)``: a Text, Content or Group with the same done to its
@@ -31,7 +32,7 @@ No Textual import at module level: the command line uses ``clean`` and
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderHook, RenderResult
 from rich.segment import Segment
@@ -83,6 +84,19 @@ def content(text: object, style: str | Style = "", *, lines: bool = False) -> Co
 
     shown = Content(clean(str(text), lines=lines))
     return shown.stylize(style) if style else shown
+
+
+T = TypeVar("T", str, Text)
+
+
+def clip(text: T, width: int) -> T:
+    """``text`` (a str or a Rich ``Text``, styles kept) cut to at most
+    ``width`` characters, the last of them an ellipsis when anything was cut;
+    never shorter than one character. The one truncation of the UI."""
+    if len(text) <= width:
+        return text
+    kept = text[: max(0, width - 1)]
+    return kept + ("…" if isinstance(text, str) else Text("…"))
 
 
 def as_markup(text: str) -> str:

@@ -390,7 +390,7 @@ def step_game(rng: random.Random, game: Game) -> str:
                 action = rng.choice(legal)
                 game.push(action)
                 return n.format_with(action)
-        elif roll < 0.7 and game.can_undo:
+        elif roll < 0.7 and game.log:
             game.undo()
             return "undo"
         elif roll < 0.8 and game.can_redo:
