@@ -203,7 +203,7 @@ def rules(
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many entries.")] = 5,
 ) -> None:
     """Look up the rules reference (the same index as the palette)."""
-    from gm_console.reference import build_index
+    from gm_console.lookup import build_index
 
     game = _load(file, as_json) if file else None
     index = build_index(list(game.systems.values()) if game else None, game.rules if game else None, game.setup if game else None)

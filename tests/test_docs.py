@@ -7,14 +7,14 @@ import re
 from pathlib import Path
 
 from gm_console.files import loads_encounter
-from gm_console.reference import docgen
+from gm_console.lookup import docgen
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def test_generated_pages_are_up_to_date():
     for name, make in docgen.PAGES.items():
-        assert (DOCS / name).read_text() == make(), f"docs/{name} is stale: run python -m gm_console.reference.docgen"
+        assert (DOCS / name).read_text() == make(), f"docs/{name} is stale: run python -m gm_console.lookup.docgen"
 
 
 def test_the_annotated_example_is_a_valid_encounter():

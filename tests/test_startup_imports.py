@@ -34,7 +34,7 @@ def test_the_console_module_leaves_journal_units_pane_and_reference_for_later():
         "gm_console.files.journal",  # started after the first frame (json, hashlib)
         "gm_console.ui.panes.units",  # only for an encounter whose systems bring no pane
         "gm_console.core.reference",  # a type name in the app
-        "gm_console.reference",  # the rules index, on the first lookup
+        "gm_console.lookup",  # the rules index, on the first lookup
         "gm_console.ui.screens.help",
         "gm_console.ui.screens.flows",
         "gm_console.players.server",

@@ -122,7 +122,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self._panes: list[SystemPane] | None = None
         self._swapping = False
         self.config = config
-        from gm_console.ui.setup_app import apply_user_setup
+        from gm_console.ui.startup import apply_user_setup
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
         palette.install(self)  # the panes' style names, in this theme's colours
@@ -177,7 +177,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         return self.query_one(LogPane)
 
     def on_mount(self) -> None:
-        from gm_console.ui.setup_app import report_skipped
+        from gm_console.ui.startup import report_skipped
 
         report_skipped(self, self._skipped)
         self.title = f"gm-console · {self.game.setup.title}"
@@ -504,7 +504,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     # ---------------------------------------------------------------- lookup, help, themes
     def rules_index(self):
         if self._index is None:
-            from gm_console.reference import build_index
+            from gm_console.lookup import build_index
 
             self._index = build_index(list(self.game.systems.values()), self.game.rules, self.game.setup)
         return self._index

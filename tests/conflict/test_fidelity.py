@@ -159,7 +159,7 @@ def test_C60_3_W6_a_unit_claiming_cover_in_a_zone_without_cover_is_refused_with_
 
 
 def _lookup(g, key):
-    from gm_console.reference.index import house_rule_entries
+    from gm_console.lookup.index import house_rule_entries
 
     return next(e for e in house_rule_entries(g.systems.values(), g.rules) if e.key == f"house.{key}")
 

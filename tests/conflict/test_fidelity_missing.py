@@ -337,7 +337,7 @@ def test_C113_6_synthetic_repair_uses_engineering():
 
 @pytest.mark.parametrize("verb", ["endconflict", "yield", "consequence", "trait", "untrait", "find", "link", "give", "travel"])
 def test_every_new_verb_has_a_summary_an_example_that_round_trips_and_a_rules_entry(verb):
-    from gm_console.reference import build_index
+    from gm_console.lookup import build_index
 
     g = game()
     cls = g.verbs[verb]
@@ -452,7 +452,7 @@ def test_C105_3_embody_moves_a_working_synthetic_and_its_injuries_stay_with_the_
 
 
 def test_C105_3_the_words_that_mark_embodiment_and_backup_traits_are_house_rules_shown_in_the_lookup():
-    from gm_console.reference import build_index
+    from gm_console.lookup import build_index
 
     words = {"house_rules": {"conflict": {"embodiment_trait": "Frame", "backup_trait": "Mirror"}}}
     g = _dying_synthetic(unit_keys={"kai": {"traits": ["Frame: Drone", "Mirror: Deep Store", "Backup: Ignored"]}}, **words)
@@ -472,7 +472,7 @@ def test_C105_3_the_words_that_mark_embodiment_and_backup_traits_are_house_rules
 
 
 def test_C150a_the_core_momentum_spends_the_console_offers_are_shown_and_do_what_the_lookup_says():
-    from gm_console.reference import build_index
+    from gm_console.lookup import build_index
 
     g = game(pools={"momentum": 6, "threat": 5})
     entry = build_index(list(g.systems.values()), g.rules).get("conflict.core-spends")

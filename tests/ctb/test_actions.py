@@ -14,7 +14,7 @@ from gm_console.core.errors import IllegalAction, NotationError
 from gm_console.core.game import format_action
 from gm_console.core.system import get_system
 from gm_console.files.encounter_io import EncounterFileError, loads_encounter
-from gm_console.reference import build_index
+from gm_console.lookup import build_index
 from gm_console.starter import starter_text
 
 CTB = get_system("ctb")

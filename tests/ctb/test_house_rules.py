@@ -173,7 +173,7 @@ def test_values_that_switch_off_a_stated_rule_are_marked_departs_from_the_text(n
     g = duel(**{name: value})
     assert f"ctb.{name}" in g.rules.departing()
     assert duel().rules.departing() == {}
-    from gm_console.reference.index import house_rule_entries
+    from gm_console.lookup.index import house_rule_entries
     from gm_console.ui.widgets.status_line import departing_segment
 
     entry = next(e for e in house_rule_entries(g.systems.values(), g.rules) if e.key == f"house.ctb.{name}")

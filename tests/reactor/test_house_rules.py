@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.core.systems.reactor import SYSTEM
-from gm_console.reference import build_index
+from gm_console.lookup import build_index
 from tests.conftest import game_from_dict
 from tests.reactor.helpers import board, prof, reactor_game, refused, unit
 

@@ -10,7 +10,7 @@ import pytest
 from gm_console.core.systems.reactor import SYSTEM
 from gm_console.core.systems.reactor.reference import RULES, TITLES
 from gm_console.files.catalogues import load_catalogues
-from gm_console.reference import build_index
+from gm_console.lookup import build_index
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_TEXT = Path("/work/shared/rules/reactor-strikes-and-blocks.md")

@@ -1,6 +1,6 @@
 """Generate docs/notation.md and docs/encounter-format.md from the code.
 
-Run ``python -m gm_console.reference.docgen`` after changing a verb or the
+Run ``python -m gm_console.lookup.docgen`` after changing a verb or the
 schema; tests/test_docs.py fails when the committed pages are out of date.
 """
 
@@ -181,7 +181,7 @@ def main(argv: list[str]) -> int:
             path.write_text(text)
             print(f"wrote {path}")
     if stale:
-        print("out of date: " + ", ".join(stale) + " (run python -m gm_console.reference.docgen)")
+        print("out of date: " + ", ".join(stale) + " (run python -m gm_console.lookup.docgen)")
         return 1
     return 0
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from gm_console.core.system import all_systems
-from gm_console.reference import build_index
+from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from gm_console.cli import app
 from gm_console.core.system import get_system
-from gm_console.reference import build_index
-from gm_console.reference.search import DATA_FILE, lexicon, stem
+from gm_console.lookup import build_index
+from gm_console.lookup.search import DATA_FILE, lexicon, stem
 from tests.conftest import ENCOUNTERS
 
 runner = CliRunner()

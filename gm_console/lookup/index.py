@@ -13,7 +13,7 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
-from gm_console.reference.search import Engine, lexicon, likeness, trigrams, words
+from gm_console.lookup.search import Engine, lexicon, likeness, trigrams, words
 
 
 
@@ -95,7 +95,7 @@ HOW_TO_ACTION = 1.2
 
 class RulesIndex:
     """The lookup: ``rank`` orders every entry by relevance to a question
-    (see ``gm_console.reference.search``), the encounter's systems first."""
+    (see ``gm_console.lookup.search``), the encounter's systems first."""
 
     def __init__(self, entries: list[RefEntry], prefer: Iterable[str] = ()) -> None:
         self.entries = entries

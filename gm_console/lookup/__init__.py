@@ -2,6 +2,6 @@
 house rules (with this encounter's values), catalogues and the notation help.
 Shared by the command palette and ``gm-console rules``."""
 
-from gm_console.reference.index import RulesIndex, build_index
+from gm_console.lookup.index import RulesIndex, build_index
 
 __all__ = ["RulesIndex", "build_index"]
