@@ -356,6 +356,7 @@ def draft_odds(view: View) -> list[Text]:
 class ConflictPane(SystemPane):
     SYSTEM = "conflict"
     TITLE = "Zone conflict"
+    DRAWS_ZONES = True
 
     DEFAULT_CSS = """
     ConflictPane #cf-head { height: auto; }
