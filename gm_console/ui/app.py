@@ -157,7 +157,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
             from gm_console.ui.panes.units import UnitsPane  # only for an encounter whose systems bring no pane
 
             panes.append(UnitsPane(id="pane-units"))
-        if self.game.state.zones and "conflict" not in self.game.systems:
+        if self.game.state.zones and not any(p.DRAWS_ZONES for p in panes):
             maps = pane_class("zones")  # positions-only zone map, for encounters with zones
             if maps is not None:
                 panes.append(maps(id="pane-zones"))

@@ -20,6 +20,7 @@ from gm_console.ui.view import View
 class SystemPane(Widget, can_focus=True):
     SYSTEM: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
+    DRAWS_ZONES: ClassVar[bool] = False  # it draws the encounter's zones: no positions-only zone map beside it
 
     DEFAULT_CSS = """
     SystemPane { border: round $secondary 50%; border-title-color: $text; border-subtitle-color: $gm-muted; height: 1fr; width: 1fr; }
