@@ -13,7 +13,7 @@ rendered content draw it again on ``App.theme_changed_signal``.
 Names: ``gm.ROLE`` and ``gm.ROLE.bold`` for each role; ``gm.ROLE.now``
 (reversed: the acting unit, a badge), ``gm.ROLE.next`` (underlined) and
 ``gm.ROLE.done`` (plain weight, italic: has acted) for the two sides.
-``side(controller, how)`` names a side's style; ``gm.out`` greys a row out
+``side(of, how)`` names a side's style; ``gm.out`` greys a row out
 of the fight (laid over its other styles).
 """
 
@@ -28,6 +28,8 @@ from gm_console.ui.themes import PANE_COLOURS, pane_colour_defaults
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from gm_console.core.state import Side
 
 ROLES = ("player", "enemy", "good", "caution", "bad", "info", "special", "armor", "muted")
 SIDES = ("player", "enemy")
@@ -47,9 +49,10 @@ OUT = "gm.out"  # a row out of the fight (Downed, Recalled)
 EMPTY = MUTED  # the empty part of a bar, an unlit pip
 
 
-def side(controller: str | None, how: str = "") -> str:
-    """The style of a side's names: ``how`` is "", "now", "next" or "done"."""
-    role = "player" if controller == "players" else "enemy"
+def side(of: Side | None, how: str = "") -> str:
+    """The style of a side's names (the enemy's for no side): ``how`` is "",
+    "now", "next" or "done"."""
+    role = "player" if of is not None and of.is_players else "enemy"
     return f"gm.{role}.{how}" if how else f"gm.{role}"
 
 

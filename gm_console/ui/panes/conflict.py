@@ -46,7 +46,7 @@ def token(state: State, uid: str) -> Text:
     unit = state.units[uid]
     b = board_of(state)
     how = "now" if state.clock.active == uid else "done" if b is not None and uid in b.acted else ""
-    text = Text(label(state, uid, 8), style=pal.side(controller(state, uid), how))
+    text = Text(label(state, uid, 8), style=pal.side(state.sides[state.units[uid].side], how))
     if b is not None and b.cover.get(uid) == unit.zone:
         text.append("⌂", style=pal.INFO)
     if unit.has("dead"):
@@ -122,7 +122,7 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
         if state.clock.active:
             who = state.units[state.clock.active].name
             head.append(" · ")
-            head.append(who, style=pal.side(controller(state, state.clock.active), "now"))
+            head.append(who, style=pal.side(state.sides[state.units[state.clock.active].side], "now"))
             extra = " (kept)" if b.turn and b.turn.kept else ""
             if b.turn:
                 extra += f" M{b.turn.majors}/{1 + b.turn.extra_majors} m{b.turn.minors}/{1 + b.turn.extra_minors}"

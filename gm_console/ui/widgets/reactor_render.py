@@ -20,7 +20,7 @@ STAGES = ((0.5, "NOMINAL", pal.GOOD), (0.8, "ELEVATED", pal.CAUTION), (1.0, "CRI
 
 def side_style(state: State, side: str, how: str = "") -> str:
     """The side's colour (the theme's, the same in every pane); ``how``: see ``palette.side``."""
-    return pal.side(state.sides[side].controller, how)
+    return pal.side(state.sides[side], how)
 
 
 def short(name: str, width: int) -> str:

@@ -66,7 +66,7 @@ class StatusLine(LiteralStatic):
         if active or nobody:
             text.append(" · acting: ")
             side = state.sides.get(active.side) if active else None
-            text.append(active.name if active else "-", style=pal.side(side.controller if side else None) if active else pal.MUTED)
+            text.append(active.name if active else "-", style=pal.side(side) if active else pal.MUTED)
         for system in view.game.systems.values() if notes else ():
             extra = system.describe_turn(state)
             if extra:

@@ -105,8 +105,7 @@ def unit_conditions(unit, skip: frozenset[str] = frozenset()) -> Text:
 
 def default_token(state: State, uid: str) -> Text:
     unit = state.units[uid]
-    controller = state.sides[unit.side].controller if unit.side in state.sides else "gm"
-    text = Text(label(state, uid), style=pal.side(controller, "now" if state.clock.active == uid else ""))
+    text = Text(label(state, uid), style=pal.side(state.sides.get(unit.side), "now" if state.clock.active == uid else ""))
     conds = unit_conditions(unit)
     if conds.plain:
         text.append(" ")
