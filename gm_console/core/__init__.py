@@ -5,12 +5,44 @@ The public surface: ``Game`` (setup + log; push/undo/redo/state_at),
 and ``format_action`` (the one-line notation), and the typed errors.
 """
 
-from gm_console.core.actions import Action, Context
-from gm_console.core.errors import DiceNeeded, GMError, IllegalAction, NotationError, UnknownName
-from gm_console.core.events import Event
-from gm_console.core.game import Game, LogError, format_action, parse_action
-from gm_console.core.setup import FORMAT_VERSION, Setup, check_document
-from gm_console.core.state import State, Unit
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# name -> the module that defines it; loaded on first use, so importing one
+# core module (``gm_console.core.state``) loads neither the engine nor the
+# systems, and no core module depends on this package's own imports
+_PUBLIC = {
+    "Action": "actions",
+    "Context": "actions",
+    "DiceNeeded": "errors",
+    "GMError": "errors",
+    "IllegalAction": "errors",
+    "NotationError": "errors",
+    "UnknownName": "errors",
+    "Event": "events",
+    "Game": "game",
+    "LogError": "game",
+    "format_action": "game",
+    "parse_action": "game",
+    "FORMAT_VERSION": "setup",
+    "Setup": "setup",
+    "check_document": "setup",
+    "State": "state",
+    "Unit": "state",
+}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _PUBLIC[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Action",

@@ -128,10 +128,6 @@ def normal_injury(inj: dict[str, Any]) -> dict[str, Any]:
     return {"name": inj["name"], "severity": inj["severity"], **{k: inj.get(k, d) for k, d in INJURY_DEFAULTS.items()}}
 
 
-def _rule(rules: Any, key: str) -> Any:
-    return rules[key]
-
-
 def kennel_max(base: int, kennel: int, curve: str) -> int:
     """As the CTB system scales a maximum (systems/ctb/stats.py)."""
     if curve == "flat":
@@ -156,11 +152,11 @@ def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup
             {"name": i.name, "severity": i.severity, "intent": i.intent, "treated": i.treated, "debilitating": i.debilitating}
             for i in c.injuries
         ]
-        carry_stress = _rule(rules, "conflict.carry_stress")
+        carry_stress = rules.view("conflict").carry_stress
         out["conflict.stress"] = unit.stats.get("stress", 0) if carry_stress else 0
         out["conflict.fatigued_attribute"] = c.fatigued_attr if carry_stress and c.fatigued else None
         traits = list(unit.traits)
-        if _rule(rules, "conflict.conditions_as_traits"):
+        if rules.view("conflict").conditions_as_traits:
             started = {str(cond.get("name", "")).lower() for cond in (setup_unit or {}).get("conditions", ())}
             for key, cond in unit.conditions.items():
                 if cond.remaining is None and key not in FIGHT_MARKS and key not in started and cond.name not in traits:
@@ -176,9 +172,9 @@ def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup
         downed = stats.get("hp", 0) <= 0
         recalled = stats.get("recalled", 0) > 0
         # the one rule on when a Downed unit dies; a carried fight has ended, endbattle typed or not
-        dies_at_end = _rule(rules, "ctb.death_comes") == "battle_end"
+        dies_at_end = rules.view("ctb").death_comes == "battle_end"
         dead = dead or unit.has("dead") or (downed and not recalled and dies_at_end)
-        if _rule(rules, "ctb.carry_pools") == "carry":
+        if rules.view("ctb").carry_pools == "carry":
             for pool in CTB_POOLS:
                 out[f"ctb.{pool}"] = stats.get(pool, 0)
         if "traits" not in out:
@@ -230,7 +226,7 @@ def _diff(party_unit: dict[str, Any], final: dict[str, Any], rules: Any, systems
         table = party_unit.get("ctb") or {}
         kennel = table.get("kennel", KENNEL_STANDARD)
         compare("ctb.kennel", kennel, final["ctb.kennel"])
-        curve = _rule(rules, "ctb.kennel_curve")
+        curve = rules.view("ctb").kennel_curve
         for pool in CTB_POOLS:
             base_key = f"{pool}_base"
             effective = table.get(base_key, table.get(pool, CTB_BASE_DEFAULTS[pool]))

@@ -66,7 +66,7 @@ def unit_hidden(state: State, unit: Unit) -> bool:
     """Whether the players cannot see ``unit``: hidden itself, or in a hidden zone.
     The players' own characters are always seen (where they stand may not be)."""
     side = state.sides.get(unit.side)
-    if side is not None and side.controller == "players":
+    if side is not None and side.is_players:
         return False
     board = state.boards.get(BOARD)
     if board is not None and unit.id in board.hidden:
@@ -99,7 +99,7 @@ def reveal_zone(state: State, ctx: Context, zone: str, why: str) -> None:
 
 
 def _players_in(state: State, zone: str) -> list[str]:
-    return [u.name for u in state.units_in(zone) if state.sides[u.side].controller == "players"]
+    return [u.name for u in state.units_in(zone) if state.sides[u.side].is_players]
 
 
 def _zone_or_unit(state: State, ref: str) -> str:
@@ -126,7 +126,7 @@ class Hide(Action):
     def check(self, state: State, ctx: Context) -> None:
         if _zone_or_unit(state, self.target) == "unit":
             unit = state.units[self.target]
-            if state.sides[unit.side].controller == "players":
+            if state.sides[unit.side].is_players:
                 raise IllegalAction(f"{unit.name} is a player character: the players always see their own", PLAYER_VIEW)
             board = player_board(state)
             if board is not None and unit.id in board.hidden:

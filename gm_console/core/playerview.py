@@ -69,7 +69,7 @@ class Sight:
 
     def players(self, unit: Unit) -> bool:
         side = self.state.sides.get(unit.side)
-        return side is not None and side.controller == "players"
+        return side is not None and side.is_players
 
     def exact(self, unit: Unit) -> bool:
         """Whether this unit's figures may be shown: always for the players' own."""
@@ -80,7 +80,7 @@ class Sight:
 
     def side_exact(self, side: str) -> bool:
         s = self.state.sides.get(side)
-        return (s is not None and s.controller == "players") or self.health == "exact"
+        return (s is not None and s.is_players) or self.health == "exact"
 
 
 def meter(label: str, value: int, maximum: int | None) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def player_document(game: Game) -> dict[str, Any]:
         "sides": [
             {"id": s.id, "name": s.name, "controller": s.controller}
             for s in state.sides.values()
-            if s.controller == "players" or s.id in sides_seen
+            if s.is_players or s.id in sides_seen
         ],
         "units": units,
         "map": _map(state, sight, zones_seen) if state.zones else None,

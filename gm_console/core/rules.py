@@ -66,9 +66,9 @@ class Rules:
         (``rules.view("ctb").surplus``): the one way a system reads its house
         rules, built once per system (the values never change once built)."""
         try:
-            return self.views[system]
+            return self.views[f"house:{system}"]
         except KeyError:
-            view = self.views[system] = RulesView(self, system)
+            view = self.views[f"house:{system}"] = RulesView(self, system)
             return view
 
     def departing(self) -> dict[str, str]:
