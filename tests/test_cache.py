@@ -82,7 +82,7 @@ def assert_same_game(a: Game, b: Game) -> None:
     assert b.state.to_json() == a.state.to_json()
     assert b.log == a.log and b.lines() == a.lines()
     assert list(b.events) == list(a.events)
-    assert sorted(b._checkpoints) == sorted(a._checkpoints)
+    assert b.checkpoints == a.checkpoints
     for i in range(len(a.log) + 1):
         assert b.state_at(i).to_json() == a.state_at(i).to_json()
     assert dumps_encounter(b) == dumps_encounter(a)

@@ -117,12 +117,12 @@ def test_state_at_rebuilds_any_point_from_checkpoints(monkeypatch):
     for i in range(10):
         g.push_line(f"set kai hp {i}")
         seen.append(g.state.to_json())
-    assert sorted(g._checkpoints) == [0, 3, 6, 9]
+    assert g.checkpoints == [0, 3, 6, 9]
     for i, expected in enumerate(seen):
         assert g.state_at(i).to_json() == expected
     for _ in range(5):
         g.undo()
-    assert sorted(g._checkpoints) == [0, 3]
+    assert g.checkpoints == [0, 3]
     assert g.state.to_json() == seen[5]
 
 
@@ -137,7 +137,7 @@ def test_log_of_ten_thousand_actions_keeps_few_state_copies():
     g = game_from_dict(minimal())
     for i in range(10_000):
         g.push_line(f"set kai hp {i % 50}")
-    assert len(g._checkpoints) == 10_000 // Game.CHECKPOINT_EVERY + 1
+    assert len(g.checkpoints) == 10_000 // Game.CHECKPOINT_EVERY + 1
     assert g.state_at(5_001).units["kai"].stats["hp"] == 5_000 % 50
 
 

@@ -333,6 +333,12 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
+    @property
+    def checkpoints(self) -> list[int]:
+        """The log lengths at which a copy of the state is kept, in order
+        (``state_at`` and ``undo`` start from the nearest one)."""
+        return sorted(self._checkpoints)
+
     def state_at(self, index: int) -> State:
         """A fresh copy of the state after the first ``index`` actions of the log."""
         if not 0 <= index <= len(self.log):
