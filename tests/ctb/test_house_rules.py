@@ -6,7 +6,7 @@ import pytest
 from tests.ctb.ctb_helpers import duel, game, stats, texts, unit
 
 from gm_console.core.errors import IllegalAction
-from gm_console.core.systems.ctb import rules as math
+from gm_console.core.systems.ctb import maths
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES
 from gm_console.core.systems.ctb.projection import project
 from gm_console.core.systems.ctb.stats import kennel_max, recall_loss
@@ -69,31 +69,31 @@ def test_downed_clock(rule, ap_after, acts):
 
 
 def test_glancing_rounding():
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    seven = math.Attack(7, 0, 0, 0, 0)
-    one = math.Attack(1, 0, 0, 0, 0)
-    hit = lambda a, r: math.hp_damage(a, 1, b, broken=False, rounding=r, stack=True).amount  # noqa: E731
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    seven = maths.Attack(7, 0, 0, 0, 0)
+    one = maths.Attack(1, 0, 0, 0, 0)
+    hit = lambda a, r: maths.hp_damage(a, 1, b, broken=False, rounding=r, stack=True).amount  # noqa: E731
     assert (hit(seven, "down_min1"), hit(seven, "down"), hit(seven, "up")) == (3, 3, 4)
     assert (hit(one, "down_min1"), hit(one, "down"), hit(one, "up")) == (1, 0, 1)
 
 
 def test_double_stack():
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    a = math.Attack(5, 0, 0, 0, 0)
-    assert math.hp_damage(a, 20, b, broken=True, rounding="down_min1", stack=True).amount == 20
-    capped = math.hp_damage(a, 20, b, broken=True, rounding="down_min1", stack=False)
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    a = maths.Attack(5, 0, 0, 0, 0)
+    assert maths.hp_damage(a, 20, b, broken=True, rounding="down_min1", stack=True).amount == 20
+    capped = maths.hp_damage(a, 20, b, broken=True, rounding="down_min1", stack=False)
     assert capped.amount == 10 and "no stack" in capped.text
 
 
 def test_steps_and_floor_and_bands_never_cross():
-    assert math.bands(0, 2, 0, prof_step=1, prec_step=3, assist_step=1, floor=1).crit_floor == 14
-    assert math.bands(3, 0, 0, prof_step=2, prec_step=1, assist_step=1, floor=1).glance_ceiling == 1
-    assert math.bands(3, 0, 0, prof_step=2, prec_step=1, assist_step=1, floor=0).glance_ceiling == 0
-    assert math.bands(0, 0, 2, prof_step=1, prec_step=1, assist_step=2, floor=1).glance_ceiling == 2
+    assert maths.bands(0, 2, 0, prof_step=1, prec_step=3, assist_step=1, floor=1).crit_floor == 14
+    assert maths.bands(3, 0, 0, prof_step=2, prec_step=1, assist_step=1, floor=1).glance_ceiling == 1
+    assert maths.bands(3, 0, 0, prof_step=2, prec_step=1, assist_step=1, floor=0).glance_ceiling == 0
+    assert maths.bands(0, 0, 2, prof_step=1, prec_step=1, assist_step=2, floor=1).glance_ceiling == 2
     for prof in range(8):
         for prec in range(25):
             for floor in range(7):
-                b = math.bands(prof, prec, prof, prof_step=1, prec_step=1, assist_step=1, floor=floor)
+                b = maths.bands(prof, prec, prof, prof_step=1, prec_step=1, assist_step=1, floor=floor)
                 assert 0 <= b.glance_ceiling < b.crit_floor - 1 < 20
 
 
@@ -153,7 +153,7 @@ def test_round_ticks():
 
 def test_glancing_on_armor_broken_cancels_to_the_raw_damage():
     """x0.5 then x2 is x1: an odd raw amount is not rounded down before doubling."""
-    from gm_console.core.systems.ctb.rules import Attack, Bands, hp_damage
+    from gm_console.core.systems.ctb.maths import Attack, Bands, hp_damage
 
     attack = Attack(stat=5, dam=1, prof=0, ar=0, res=3)  # raw 3
     bands = Bands(glance_ceiling=6, crit_floor=20)

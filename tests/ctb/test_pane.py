@@ -9,6 +9,8 @@ from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.panes.ctb import CTBPane
 from gm_console.ui.widgets.action_prompt import ActionPrompt
+from gm_console.ui.widgets.lines_view import LinesView
+from gm_console.ui.widgets.literal import LiteralStatic
 
 ROOT = Path(__file__).resolve().parents[2]
 YARD = ROOT / "encounters" / "ctb-training-yard.toml"
@@ -22,6 +24,16 @@ def make_app(path: Path = YARD, lines: list[str] = ()) -> GMConsoleApp:
     for line in lines:
         game.push_line(line)
     return GMConsoleApp(game)
+
+
+def bar_text(pane: CTBPane) -> str:
+    """The turn bar and the line under it, as the pane shows them."""
+    return "\n".join(line.plain for line in pane.query_one("#ctb-bar", LiteralStatic).content.renderables)
+
+
+def body_text(pane: CTBPane) -> str:
+    """The pane's scrolling body (unit rows, attack odds, AP timeline), every row of it."""
+    return pane.query_one(LinesView).plain
 
 
 async def type_text(pilot, text: str, enter: bool = False) -> None:
@@ -39,17 +51,17 @@ async def test_pane_shows_turn_bar_rows_and_marks():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         pane = app.query_one(CTBPane)
-        first = pane.bar_text.splitlines()[0]
+        first = bar_text(pane).splitlines()[0]
         active = app.game.state.units[app.game.state.clock.active].name
         assert first.startswith(f"NOW {active}")
-        rows = pane.body_text.splitlines()
+        rows = body_text(pane).splitlines()
         golem = next(r for r in rows if r[2:].startswith("golem") and " HP " in r)
         assert "BROKEN" in golem and " 0/12" in golem
         drone = next(r for r in rows if "Drone" in r and " HP " in r)
         assert "DOWN" in drone  # DOWNED where the bar is wide enough
         assert any(r.startswith("▶ ") and active[:6] in r for r in rows)
-        assert "K90" in pane.body_text and "KI" in pane.body_text
-        assert "AP timeline" in pane.body_text
+        assert "K90" in body_text(pane) and "KI" in body_text(pane)
+        assert "AP timeline" in body_text(pane)
 
 
 async def test_what_if_preview_appears_while_typing_and_goes_when_cleared():
@@ -57,17 +69,17 @@ async def test_what_if_preview_appears_while_typing_and_goes_when_cleared():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(CTBPane)
-        before = pane.bar_text.splitlines()
+        before = bar_text(pane).splitlines()
         assert not before[1].startswith("IF")
         await type_text(pilot, "set golem ap_total 40")
-        lines = pane.bar_text.splitlines()
+        lines = bar_text(pane).splitlines()
         assert lines[1].startswith("IF") and lines[1].count("golem") > before[0].count("golem")
         assert app.game.state.units["golem"].stats["ap_total"] == 8  # nothing applied
         await type_text(pilot, "haste ren 30")
-        assert pane.bar_text.splitlines()[1].startswith("IF")
+        assert bar_text(pane).splitlines()[1].startswith("IF")
         await type_text(pilot, "")
-        assert not pane.bar_text.splitlines()[1].startswith("IF")
-        assert pane.bar_text.splitlines()[0] == before[0]
+        assert not bar_text(pane).splitlines()[1].startswith("IF")
+        assert bar_text(pane).splitlines()[0] == before[0]
 
 
 async def test_hit_preview_shows_the_odds_then_applying_logs_the_sum():
@@ -76,7 +88,7 @@ async def test_hit_preview_shows_the_odds_then_applying_logs_the_sum():
         await pilot.pause()
         pane = app.query_one(CTBPane)
         await type_text(pilot, "hit drone ren")
-        assert "hit drone ren: 9+2+0 - (8+2) = 1 │ 1-6 1 │ 7-19 1 │ 20 2 HP" in pane.bar_text
+        assert "hit drone ren: 9+2+0 - (8+2) = 1 │ 1-6 1 │ 7-19 1 │ 20 2 HP" in bar_text(pane)
         await type_text(pilot, "hit drone ren [9]", enter=True)
         assert app.game.lines()[-1] == "hit drone ren [9]"
         assert app.game.state.units["ren"].stats["hp"] == 39
@@ -88,7 +100,7 @@ async def test_bigger_encounter_fits_at_80_columns():
         await pilot.pause()
         pane = app.query_one(CTBPane)
         width = pane.content_size.width
-        for line in pane.bar_text.splitlines() + pane.body_text.splitlines():
+        for line in bar_text(pane).splitlines() + body_text(pane).splitlines():
             assert len(line) <= width, line
 
 
@@ -110,8 +122,8 @@ def test_snapshot_120x40_what_if(snap_compare):
 
 def test_odds_lines_under_every_brk_amount_rule():
     """Regression (seen in tmux): the odds under brk_amount = weapon_brk."""
-    from gm_console.core.systems.ctb.actions import Brk, Hit
-    from gm_console.ui.widgets.ctb_render import matchups, odds_line
+    from gm_console.core.systems.ctb.view import Brk, Hit
+    from gm_console.ui.render.ctb import matchups, odds_line
 
     game = load_encounter(CAUSEWAY)  # brk_amount = weapon_brk
     game.push_line("next")

@@ -11,7 +11,7 @@ import pytest
 from tests.ctb.ctb_helpers import duel, game, stats, texts, unit
 
 from gm_console.core.errors import IllegalAction
-from gm_console.core.systems.ctb import rules as math
+from gm_console.core.systems.ctb import maths
 from gm_console.core.systems.ctb.projection import project
 
 
@@ -66,18 +66,18 @@ def test_L04_brk_reduces_ar_only_and_breaks_at_zero():
 )
 def test_L05_d20_glancing_regular_critical(face, expected, label):
     """Line 5: d20 after damage: 1-6 Glancing (50%), 7-19 Regular (full), 20 Critical (double)."""
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    out = math.hp_damage(math.Attack(10, 2, 0, 4, 2), face, b, broken=False, rounding="down_min1", stack=True)
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    out = maths.hp_damage(maths.Attack(10, 2, 0, 4, 2), face, b, broken=False, rounding="down_min1", stack=True)
     assert (out.amount, out.result) == (expected, label)
 
 
 def test_L06_precision_lowers_crit_proficiency_and_assist_lower_glance():
     """Line 6: Precision lowers the critical threshold; Proficiency and Assist the glancing one."""
-    plain = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    plain = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
     assert (plain.glance_ceiling, plain.crit_floor) == (6, 20)
-    sharp = math.bands(0, 3, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    sharp = maths.bands(0, 3, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
     assert sharp.crit_floor == 17 and sharp.result(17) == "Critical"
-    skilled = math.bands(2, 0, 1, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    skilled = maths.bands(2, 0, 1, prof_step=1, prec_step=1, assist_step=1, floor=1)
     assert skilled.glance_ceiling == 3 and skilled.result(4) == "Regular"
 
 
@@ -94,9 +94,9 @@ def test_L07_attack_total_and_defense_total_pr_or_mr():
 
 def test_L08_raw_damage_at_least_one_before_effectiveness():
     """Line 8: raw = Attack Total - Defense Total, never below 1, then effectiveness."""
-    assert math.Attack(5, 0, 0, 20, 5).raw() == 1
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    crit = math.hp_damage(math.Attack(5, 0, 0, 20, 5), 20, b, broken=False, rounding="down_min1", stack=True)
+    assert maths.Attack(5, 0, 0, 20, 5).raw() == 1
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    crit = maths.hp_damage(maths.Attack(5, 0, 0, 20, 5), 20, b, broken=False, rounding="down_min1", stack=True)
     assert crit.amount == 2 and "= -20, at least 1" in crit.text
 
 
@@ -147,7 +147,7 @@ def test_L14_turn_check_row():
 
 def test_L15_attack_damage_row():
     """Line 15 (table, Attack Damage): (stat + DAM + prof) - (AR + PR/MR), at least 1."""
-    out = math.Attack(14, 3, 2, 4, 3)
+    out = maths.Attack(14, 3, 2, 4, 3)
     assert (out.attack_total, out.defense_total, out.raw()) == (19, 7, 12)
 
 
@@ -165,17 +165,17 @@ def test_L16_brk_attack_row():
 
 def test_L17_armor_broken_row():
     """Line 17 (table, Armor Broken): at AR 0 the unit takes double HP damage."""
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    a = math.Attack(14, 3, 2, 0, 3)
-    whole = math.hp_damage(a, 10, b, broken=False, rounding="down_min1", stack=True)
-    broken = math.hp_damage(a, 10, b, broken=True, rounding="down_min1", stack=True)
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    a = maths.Attack(14, 3, 2, 0, 3)
+    whole = maths.hp_damage(a, 10, b, broken=False, rounding="down_min1", stack=True)
+    broken = maths.hp_damage(a, 10, b, broken=True, rounding="down_min1", stack=True)
     assert broken.amount == 2 * whole.amount == 32
 
 
 def test_L18_effectiveness_row_text():
     """Line 18 (table, Effectiveness Roll): the log shows the whole calculation."""
-    b = math.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
-    out = math.hp_damage(math.Attack(14, 3, 2, 4, 3), 17, b, broken=True, rounding="down_min1", stack=True)
+    b = maths.bands(0, 0, 0, prof_step=1, prec_step=1, assist_step=1, floor=1)
+    out = maths.hp_damage(maths.Attack(14, 3, 2, 4, 3), 17, b, broken=True, rounding="down_min1", stack=True)
     assert out.text == "14+3+2 - (4+3) = 12, d20 17 Regular, Armor Broken x2 = 24"
 
 
@@ -218,11 +218,6 @@ def test_L22_recall_beacon_row():
     g.push_line("next")
     with pytest.raises(IllegalAction, match="Recall Beacon"):
         g.push_line("hit kai gob [10]")
-
-
-@pytest.mark.skip(reason="lines 23-24 (Fog of War, Map Chips) belong to the zone map's core verbs, not to CTB")
-def test_L23_L24_fog_of_war_and_map_chips():
-    """Lines 23-24: not CTB rules; see the core's hide/reveal/chip."""
 
 
 def test_L10a_recall_delays_permanent_death_a_downed_unit_not_recalled_dies_when_the_battle_ends():

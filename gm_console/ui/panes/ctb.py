@@ -23,27 +23,26 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from gm_console.ui.widgets.literal import LiteralStatic
 
-from gm_console.core.actions import Action, SetStat
+from gm_console.core.actions import Action
 from gm_console.core.errors import GMError
-from gm_console.core.systems.ctb.actions import Brk, Hit, _Adjust, unit_bands
-from gm_console.core.systems.ctb.projection import project, what_if
-from gm_console.ui import palette as pal
+from gm_console.core.systems.ctb.view import (
+    Brk,
+    Hit,
+    attacks_made,
+    clock_change,
+    project,
+    projection_length,
+    turn_key,
+    weapons_of,
+    what_if,
+)
 from gm_console.ui.panes.base import SystemPane
+from gm_console.ui.render import ctb as r
 from gm_console.ui.text import content
 from gm_console.ui.view import View
-from gm_console.ui.widgets import ctb_render as r
 from gm_console.ui.widgets.lines_view import LazyLine, LinesView
-
-def what_if_change(view: View, draft: Action | None) -> tuple[str, dict[str, int]] | None:
-    """(unit id, {"ap_total"/"ap": value}) when the draft changes a unit's clock."""
-    state = view.state
-    if isinstance(draft, SetStat) and draft.stat in ("ap_total", "ap") and draft.unit in state.units:
-        return draft.unit, {draft.stat: draft.value}
-    if isinstance(draft, _Adjust) and draft.unit in state.units:
-        return draft.unit, {draft.STAT: draft.new_value(state.units[draft.unit])}
-    return None
+from gm_console.ui.widgets.literal import LiteralStatic
 
 
 class CTBPane(SystemPane):
@@ -122,8 +121,7 @@ class CTBPane(SystemPane):
         return self.query_one(LinesView).plain
 
     def _bar_count(self) -> int:
-        board = self.view.state.boards.get("ctb")
-        return board.projection_length if board else 10
+        return projection_length(self.view.state)
 
     def _timeline_count(self) -> int:
         return max(10, len(self.view.state.units) * 4)
@@ -176,25 +174,13 @@ class CTBPane(SystemPane):
     def draft_line(self, turns, width: int) -> Text:
         view, draft = self.view, self.draft
         state, rules = view.state, view.game.rules
-        change = what_if_change(view, draft)
+        change = clock_change(state, draft)
         if change is not None:
             uid, values = change
-            after = what_if(state, rules, uid, len(turns), **values)
-            line = r.turn_bar(state, after, width, "IF " if state.clock.active else "IF  ", highlight=uid)
-            line.stylize("italic")
-            return line
+            return r.what_if_line(state, what_if(state, rules, uid, len(turns), **values), width, uid)
         if isinstance(draft, (Hit, Brk)) and draft.attacker in state.units and draft.target in state.units:
-            try:
-                line = r.odds_line(state, rules, draft)
-            except GMError as exc:
-                line = Text(f"{draft.VERB}: {exc}", style=pal.CAUTION)
-            line.truncate(width, overflow="ellipsis")
-            return line
-        if not view.live:
-            return Text("replay: the turn bar shows this point of the log", style=pal.MUTED)
-        if state.clock.active is None:
-            return Text("type next to start the clock (or tick for one tick)", style=pal.MUTED)
-        return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style=pal.MUTED)
+            return r.strike_line(state, rules, draft, width)
+        return r.hint_line(state, view.live)
 
     @staticmethod
     def look(unit) -> tuple:
@@ -211,18 +197,7 @@ class CTBPane(SystemPane):
         if rows is None:
             if len(self._rows) > 8 * max(8, len(state.units)):
                 self._rows.clear()
-            row = r.unit_row(state, rules, unit, lay)
-            row.truncate(width, overflow="ellipsis")
-            conds = r.conditions_text(unit)
-            if not conds.plain:
-                rows = [row]
-            elif row.cell_len + 2 + conds.cell_len <= width:  # on the row when it fits, else under it
-                rows = [row + Text("  ") + conds]
-            else:
-                under = Text(" " * 4) + conds
-                under.truncate(width, overflow="ellipsis")
-                rows = [row, under]
-            self._rows[key] = rows
+            rows = self._rows[key] = r.unit_rows(state, rules, unit, lay, width)
         return rows
 
     @staticmethod
@@ -235,14 +210,10 @@ class CTBPane(SystemPane):
         return True
 
     def _strike_key(self, strike, state, looks) -> tuple:
-        board = state.boards.get("ctb")
-        weapons = board.weapons.get(strike.attacker, ()) if board is not None else ()
-        return (type(strike), looks[strike.attacker], looks[strike.target], weapons)
+        return (type(strike), looks[strike.attacker], looks[strike.target], weapons_of(state, strike.attacker))
 
     def _legal_cached(self, strike, state, ctx, looks) -> bool:
-        board = state.boards.get("ctb")
-        turn = (state.clock.active, getattr(board, "attacks", 0), getattr(board, "ended", False))
-        key = (self._strike_key(strike, state, looks), turn)
+        key = (self._strike_key(strike, state, looks), turn_key(state))
         found = self._legal.get(key)
         if found is None:
             if len(self._legal) > 16 * max(8, len(state.units)):
@@ -265,8 +236,7 @@ class CTBPane(SystemPane):
         return found
 
     def _odds_text(self, strike, rules, width: int) -> Text:
-        line = r.odds_line(self._body_state, rules, strike, full=False)
-        line.truncate(width, overflow="ellipsis")
+        line = r.odds_row(self._body_state, rules, strike, width)
         self.odds_computed += 1
         return line
 
@@ -283,7 +253,7 @@ class CTBPane(SystemPane):
             look = looks[unit.id] = self.look(unit)
             rows += self.unit_rows(state, rules, unit, look, lay, width)
         if not rows:
-            return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style=pal.MUTED)], [], []
+            return r.no_units(), [], []
         odds_lines: list[Text] = []
         ctx = view.game.context(view.index)
         odds = r.matchups(
@@ -293,13 +263,9 @@ class CTBPane(SystemPane):
         )
         active = state.units.get(state.clock.active) if state.clock.active else None
         if odds:
-            b = unit_bands(active, 0, rules)
-            bands = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
-            odds_lines = [Text(""), Text(f"{active.name}'s attacks ({bands})", style="bold underline"), *odds]
-        elif active is not None and getattr(state.boards.get("ctb"), "attacks", 0):
-            done = Text(f"{active.name} has made this turn's attack: next ends the turn", style=pal.MUTED)
-            done.truncate(width, overflow="ellipsis")
-            odds_lines = [Text(""), done]
+            odds_lines = [*r.attacks_heading(active, rules), *odds]
+        elif active is not None and attacks_made(state):
+            odds_lines = r.turn_used(active, width)
         return rows, odds_lines, self.timeline(state, width)
 
     def timeline(self, state, width: int) -> list[Text]:
@@ -310,9 +276,7 @@ class CTBPane(SystemPane):
         key = (tuple(turns), state.clock.tick, width, tuple((u.id, u.name, u.side) for u in state.units.values()))
         if key != self._timeline_key:
             self._timeline_key = key
-            self._timeline = []
-            if turns:
-                self._timeline = [Text(""), Text("AP timeline (next turns by tick)", style="bold underline"), *r.ruler(state, turns, width)]
+            self._timeline = r.timeline(state, turns, width)
         return self._timeline
 
 

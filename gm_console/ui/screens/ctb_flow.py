@@ -22,13 +22,22 @@ from rich.text import Text
 from gm_console.core.actions import Next
 from gm_console.core.game import Game
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb import rules as math
-from gm_console.core.systems.ctb.actions import Brk, Hit, Recall, odds
-from gm_console.core.systems.ctb.board import board_of
-from gm_console.core.systems.ctb.stats import in_fight, is_downed, is_recalled
+from gm_console.core.systems.ctb.view import (
+    CRITICAL,
+    GLANCING,
+    REGULAR,
+    Brk,
+    Hit,
+    Recall,
+    in_fight,
+    is_downed,
+    is_recalled,
+    odds,
+    weapons_of,
+)
 from gm_console.ui import palette as pal
+from gm_console.ui.render import ctb as r
 from gm_console.ui.screens.pick_flow import Choice, Final, PickFlow, Step, dry_run, legal
-from gm_console.ui.widgets import ctb_render as r
 
 NEXT = "=next"
 DEFAULT = "=default"  # the unit's first weapon: the line names none
@@ -86,7 +95,7 @@ class CTBChooser:
         for i, (result, amount) in enumerate(amounts.items()):
             text.append(" │ " if i else "d20 ", style=pal.MUTED)
             text.append(f"{b.label(result)} ")
-            text.append(str(amount), style="bold" if result != math.GLANCING else "")
+            text.append(str(amount), style="bold" if result != GLANCING else "")
         text.append(" AR" if isinstance(strike, Brk) else " HP")
         return text
 
@@ -104,8 +113,7 @@ class CTBChooser:
             return self.final(Recall(unit=actor))
         if "target" not in picks:
             return self.targets(unit, picks)
-        weapons = board_of(self.state).weapons.get(actor, ())
-        if "weapon" not in picks and len(weapons) > 1:
+        if "weapon" not in picks and len(weapons_of(self.state, actor)) > 1:
             return self.weapons(unit, picks)
         if "assist" not in picks:
             return self.assists(picks)
@@ -166,7 +174,7 @@ class CTBChooser:
 
     def weapons(self, unit: Unit, picks: dict[str, str]) -> Step:
         choices = []
-        for i, w in enumerate(board_of(self.state).weapons.get(unit.id, ())):
+        for i, w in enumerate(weapons_of(self.state, unit.id)):
             strike = VERBS[picks["verb"]](attacker=unit.id, target=picks["target"], weapon=w.id)
             label = Text(w.name, style="bold")
             label.append(f" {w.id}" if w.id != w.name else "", style=pal.MUTED)
@@ -191,10 +199,10 @@ class CTBChooser:
         what = "ar" if isinstance(action, Brk) else "hp"
         b = odds(self.state, self.rules, action)[0]
         sides = action.dice_needed(self.state, self.game.context())
-        faces = [(1, math.GLANCING), (b.glance_ceiling + 1, math.REGULAR), (20, math.CRITICAL)] if sides else [(None, "")]
+        faces = [(1, GLANCING), (b.glance_ceiling + 1, REGULAR), (20, CRITICAL)] if sides else [(None, "")]
         rows, problem = [Text("the d20 decides (rolled on Enter, or asked for in manual dice mode):", style=pal.MUTED)], None
         for face, result in faces:
-            if result == math.GLANCING and b.glance_ceiling < 1:
+            if result == GLANCING and b.glance_ceiling < 1:
                 continue
             _events, after, problem = dry_run(self.game, self.state, action.with_dice((face,)) if face else action)
             if after is None:

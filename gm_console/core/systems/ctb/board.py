@@ -1,5 +1,5 @@
-"""The CTB board in the state (``state.boards["ctb"]``) and the encounter's
-CTB tables: ``[units.ctb]`` for each unit and ``[ctb]`` for the board.
+"""The CTB board in the state (``BOARD(state)``; its TOML table is in
+``tables``).
 
 The board keeps what is not a number on a unit (weapons) and the per-turn
 attack count. The projection and the marks are derived when something shows
@@ -12,16 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm_console.core import schema as s
 from gm_console.core.errors import UnknownName
 from gm_console.core.rules import Rules
-from gm_console.core.schema import Key
-from gm_console.core.state import State
+from gm_console.core.state import BoardKey, State
 from gm_console.core.systems.ctb.projection import project, ready_units
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled
-
-KINDS = ("physical", "magical")
-DEFAULT_PROJECTION = 10
+from gm_console.core.systems.ctb.tables import DEFAULT_PROJECTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,50 +36,10 @@ class Weapon:
 
 UNARMED = Weapon("unarmed", "Unarmed")
 
-WEAPON_TABLE = s.Table(
-    {
-        "id": Key(s.Id(), required=True, doc="how hit/brk name it: with=ID"),
-        "name": Key(s.Str(), doc="shown in the log (default: the id)"),
-        "dam": Key(s.Int(min=0, max=999), default=0, doc="weapon DAM, added to the Attack Total"),
-        "kind": Key(s.Str(choices=KINDS), default="physical", doc="physical uses atk vs PR, magical mag vs MR"),
-        "brk": Key(s.Int(min=0, max=999), default=0, doc="BRK amount (house rule brk_amount = weapon_brk)"),
-    },
-    name="a weapon table",
-)
-
-_STAT = s.Int(min=0, max=9999)
-UNIT_TABLE = s.Table(
-    {
-        "ap_total": Key(s.Int(min=0, max=1000), required=True, doc="AP gained per tick; 0 never acts"),
-        "ap": Key(s.Int(min=0, max=10000), default=0, doc="AP at the start of the fight"),
-        "kennel": Key(s.Int(min=0, max=200), default=100, doc="0-200; scales the maxima (100 = the bases)"),
-        "hp_base": Key(s.Int(min=0, max=9999), doc="maximum HP at Kennel 100 (default: hp; one of the two is required)"),
-        "ar_base": Key(_STAT, doc="maximum AR at Kennel 100 (default: ar, else 0)"),
-        "ki_base": Key(_STAT, doc="maximum KI at Kennel 100 (default: ki, else 0)"),
-        "hp": Key(_STAT, doc="HP at the start (default: the maximum)"),
-        "ar": Key(_STAT, doc="AR at the start (default: the maximum)"),
-        "ki": Key(_STAT, doc="KI at the start (default: the maximum)"),
-        "atk": Key(_STAT, default=0, doc="attack stat of physical weapons"),
-        "mag": Key(_STAT, default=0, doc="attack stat of magical weapons"),
-        "pr": Key(_STAT, default=0, doc="Physical Resistance"),
-        "mr": Key(_STAT, default=0, doc="Magical Resistance"),
-        "prof": Key(_STAT, default=0, doc="Proficiency: Attack Total, and lowers the glancing ceiling"),
-        "prec": Key(_STAT, default=0, doc="Precision: lowers the crit floor"),
-        "assist": Key(_STAT, default=0, doc="standing Assist: lowers the glancing ceiling"),
-        "weapons": Key(s.List(WEAPON_TABLE), default=[], doc="the first is used when hit/brk name none"),
-    },
-    name="a ctb unit table",
-)
-
-BOARD_TABLE = s.Table(
-    {"projection": Key(s.Int(min=1, max=50), default=DEFAULT_PROJECTION, doc="turns the turn bar projects")},
-    name="a ctb board table",
-)
-
 
 @dataclass(slots=True)
 class CTBBoard:
-    """What the CTB system keeps in the state besides unit stats (``state.boards["ctb"]``)."""
+    """What the CTB system keeps in the state besides unit stats (``BOARD(state)``)."""
 
     projection_length: int = DEFAULT_PROJECTION
     weapons: dict[str, tuple[Weapon, ...]] = field(default_factory=dict)
@@ -116,7 +72,7 @@ class CTBBoard:
             "armor_broken": [u.id for u in units if is_broken(u, rules) and not is_recalled(u)],
             "recalled": [u.id for u in units if is_recalled(u)],
             "at_risk": [u.id for u in units if is_downed(u) and not is_recalled(u) and not u.has("Dead")
-                        and rules["ctb.death_comes"] == "battle_end" and not self.ended],
+                        and rules.view("ctb").death_comes == "battle_end" and not self.ended],
             "dead": [u.id for u in units if u.has("Dead")],
         }
 
@@ -130,15 +86,11 @@ class CTBBoard:
         }
 
 
-def board_of(state: State) -> CTBBoard:
-    board = state.boards.get("ctb")
-    if board is None:  # a state built without the system's init_board (defensive)
-        board = state.boards["ctb"] = CTBBoard()
-    return board
+BOARD = BoardKey("ctb", CTBBoard)
 
 
-def weapons_from(table: dict[str, Any]) -> tuple[Weapon, ...]:
-    return tuple(
-        Weapon(w["id"], w.get("name", w["id"]), w.get("dam", 0), w.get("kind", "physical"), w.get("brk", 0))
-        for w in table.get("weapons", ())
-    )
+def weapons_from(table: dict[str, Any] | None) -> tuple[Weapon, ...]:
+    """The weapons of a unit's validated ``[units.ctb]`` table (none without one)."""
+    if not table:
+        return ()
+    return tuple(Weapon(w["id"], w.get("name", w["id"]), w["dam"], w["kind"], w["brk"]) for w in table["weapons"])

@@ -7,8 +7,8 @@ from gm_console.core import timing
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb.board import board_of
-from gm_console.core.systems.ctb.house_rules import house
+from gm_console.core.systems.ctb import cites
+from gm_console.core.systems.ctb.board import BOARD
 from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
@@ -26,37 +26,35 @@ from gm_console.core.systems.ctb.projection import (
 )
 from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
 
-RULE = "Countdown Battle"
-
 
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
     for name, on in sync_marks(unit, ctx.rules):
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
-        if name == DOWNED and on and not is_recalled(unit) and house(ctx.rules).death_comes == "battle_end":
+        if name == DOWNED and on and not is_recalled(unit) and ctx.rules.view("ctb").death_comes == "battle_end":
             ctx.emit(
                 f"{unit.name} is Downed: at risk of permanent death unless Recalled before the battle ends "
                 "(house rule death_comes)",
                 "warn",
                 unit.id,
             )
-        if name == DOWNED and on and house(ctx.rules).downed_clock == "reset" and unit.stats.get("ap", 0):
+        if name == DOWNED and on and ctx.rules.view("ctb").downed_clock == "reset" and unit.stats.get("ap", 0):
             ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
             unit.stats["ap"] = 0
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if board_of(state).ended:
-        raise IllegalAction("the battle is over (endbattle): no more ticks or turns", RULE)
+    if BOARD(state).ended:
+        raise IllegalAction("the battle is over (endbattle): no more ticks or turns", cites.COUNTDOWN)
     if not on_clock(state, ctx.rules):
-        raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", RULE)
+        raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", cites.COUNTDOWN)
 
 
 def end_turn(state: State, ctx: Context) -> None:
     """The acting unit pays 100 AP for the turn it took (the surplus stays)."""
     clock = state.clock
-    board_of(state).attacks = 0
+    BOARD(state).attacks = 0
     uid = clock.active
     unit = state.units.get(uid) if uid is not None else None
     if unit is not None:
@@ -84,7 +82,7 @@ def pass_ticks(state: State, ctx: Context, ticks: int, banks: dict[str, int] | N
 def end_rounds(state: State, ctx: Context, ticks: int) -> None:
     """The clock moves ``ticks`` on (AP already banked); rounds end on the way."""
     clock = state.clock
-    per_round = house(ctx.rules).round_ticks
+    per_round = ctx.rules.view("ctb").round_ticks
     before = clock.tick
     clock.tick += ticks
     for boundary in range(before // per_round + 1, clock.tick // per_round + 1):
@@ -106,7 +104,7 @@ def give_turn(state: State, ctx: Context, note: str, ready: list[str]) -> None:
     clock = state.clock
     clock.active = uid
     clock.turn += 1
-    board = board_of(state)
+    board = BOARD(state)
     board.turns_taken += 1
     board.attacks = 0
     if not ctx.loud:
@@ -130,7 +128,7 @@ def advance(state: State, ctx: Context) -> None:
     clock = state.clock
     before = clock.tick
     end_turn(state, ctx)
-    if not ctx.loud and house(rules).tie_break == "most_ap":  # a replay: the best ready unit, in one pass
+    if not ctx.loud and rules.view("ctb").tie_break == "most_ap":  # a replay: the best ready unit, in one pass
         best = best_ready_now(state, rules)
         if best is not None:
             give_turn(state, ctx, "", [best])
@@ -164,7 +162,7 @@ def check_tick(state: State, ctx: Context) -> None:
     if ready:
         unit = state.units[ready[0]]
         raise IllegalAction(
-            f"{unit.name} holds {aps[unit.id]} AP and acts before time moves on: use next", RULE
+            f"{unit.name} holds {aps[unit.id]} AP and acts before time moves on: use next", cites.COUNTDOWN
         )
 
 

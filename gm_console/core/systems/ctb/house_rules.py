@@ -2,7 +2,8 @@
 
 An encounter overrides any of them under ``[house_rules.ctb]``; the rules
 reference lists each with the value in force. Read them in code with
-``ctx.rules["ctb.<name>"]`` (or the ``hr`` helper below).
+``rules.view("ctb").<name>`` (``Rules.view``: every CTB house rule as an
+attribute, worked out once per encounter, for the hot paths).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule, Rules
+from gm_console.core.rules import HouseRule
 
 SYSTEM = "ctb"
 
@@ -194,44 +195,3 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "many ticks. At 10, round 2 starts on tick 10 and round 3 on tick 20.",
     ),
 )
-
-
-def hr(rules: Rules, name: str) -> Any:
-    """The value in force of the CTB house rule ``name`` (``house(rules).name``
-    reads the same, faster, where the name is known)."""
-    try:
-        return getattr(house(rules), name)
-    except AttributeError:  # not a CTB house rule: the lookup by key says so
-        return rules[f"{SYSTEM}.{name}"]
-
-
-class HouseView:
-    """Every CTB house rule in force as an attribute (``house(rules).surplus``),
-    for the hot paths (``next``, ``hit``, the projection) that would otherwise
-    look each one up by key on every call. An attribute is read from the
-    ``Rules`` the first time it is asked for, so a rule missing there raises
-    (UnknownName) exactly where looking it up by key would."""
-
-    __slots__ = ("_rules", *(rule.name for rule in HOUSE_RULES))
-
-    def __init__(self, rules: Rules) -> None:
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> Any:
-        if name not in HouseView.__slots__ or name == "_rules":
-            raise AttributeError(name)
-        value = self._rules[f"{SYSTEM}.{name}"]
-        setattr(self, name, value)
-        return value
-
-
-def house(rules: Rules) -> HouseView:
-    """The CTB house rules of ``rules`` as attributes, built once per ``Rules``
-    (their values never change once built)."""
-    try:
-        return rules.views[SYSTEM]
-    except KeyError:
-        view = rules.views[SYSTEM] = HouseView(rules)
-        return view
-    except AttributeError:  # a Rules-like object without views: no caching
-        return HouseView(rules)

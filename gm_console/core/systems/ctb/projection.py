@@ -19,7 +19,6 @@ from operator import attrgetter, itemgetter
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb.house_rules import house
 from gm_console.core.systems.ctb.stats import is_downed, is_recalled
 
 READY = 100  # AP at which a unit takes its turn, and what a turn costs
@@ -36,21 +35,21 @@ def takes_turns(unit: Unit, rules: Rules) -> bool:
     """Whether the unit is on the clock at all (banks AP and gets turns)."""
     if is_recalled(unit) or unit.stats.get("ap_total", 0) <= 0:
         return False
-    return not is_downed(unit) or house(rules).downed_clock == "acts"
+    return not is_downed(unit) or rules.view("ctb").downed_clock == "acts"
 
 
 def gain(unit: Unit, rules: Rules) -> int:
     """AP the unit banks per tick (0 when it is off the clock)."""
     if not takes_turns(unit, rules):
         return 0
-    return max(1, unit.stats.get("ap_total", 0) * house(rules).ap_gain_percent // 100)
+    return max(1, unit.stats.get("ap_total", 0) * rules.view("ctb").ap_gain_percent // 100)
 
 
 def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], int, int]]:
     """(id, stats, AP per tick, AP now) of every unit on the clock, in listed
     order, in one pass (same answers as ``gain`` and ``stats.get("ap", 0)``
     unit by unit)."""
-    h = house(rules)
+    h = rules.view("ctb")
     percent = h.ap_gain_percent
     downed_act = h.downed_clock == "acts"
     units = state.units
@@ -76,7 +75,7 @@ def ready_now(state: State, rules: Rules) -> list[tuple[str, int]]:
     """(id, AP) of the units on the clock holding 100 AP or more, in listed
     order: the hot path of ``next``, which reads one stat of most units (AP
     below 100 settles it) and the clock stats only of those at 100."""
-    downed_act = house(rules).downed_clock == "acts"
+    downed_act = rules.view("ctb").downed_clock == "acts"
     try:
         return [
             (uid, ap)
@@ -99,7 +98,7 @@ def ready_now(state: State, rules: Rules) -> list[tuple[str, int]]:
 
 def on_clock(state: State, rules: Rules) -> bool:
     """Whether any unit is on the clock (``bool(rates(...))``, stopping at the first)."""
-    downed_act = house(rules).downed_clock == "acts"
+    downed_act = rules.view("ctb").downed_clock == "acts"
     for unit in state.units.values():
         s = unit.stats
         if s.get("ap_total", 0) > 0 and s.get("recalled", 0) <= 0 and (downed_act or s.get("hp", 0) > 0):
@@ -115,7 +114,7 @@ def rates(state: State, rules: Rules) -> dict[str, int]:
 def after_turn(ap: int, rules: Rules) -> int:
     """AP left once a turn is paid for (never below 0: a unit delayed during its
     own turn pays what it has)."""
-    return max(0, ap - READY) if house(rules).surplus == "keep" else 0
+    return max(0, ap - READY) if rules.view("ctb").surplus == "keep" else 0
 
 
 TieKey = Callable[[int, int, int, bool], tuple]
@@ -135,12 +134,12 @@ def tie_key(rule: str) -> TieKey:
 
 
 def _players(unit: Unit, state: State) -> bool:
-    return state.sides[unit.side].controller == "players" if unit.side in state.sides else False
+    return state.sides[unit.side].is_players if unit.side in state.sides else False
 
 
 def sort_key(unit: Unit, ap: int, order: int, state: State, rules: Rules) -> tuple:
     """How ready units are ordered within one tick (smaller goes first)."""
-    rule = house(rules).tie_break
+    rule = rules.view("ctb").tie_break
     players = _players(unit, state) if rule == "players_first" else False
     return tie_key(rule)(ap, unit.stats.get("ap_total", 0), order, players)
 
@@ -149,7 +148,7 @@ def order_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> lis
     """Ids of ready units given as (id, AP) in listed order, best first."""
     if len(ready) < 2:
         return [uid for uid, _ in ready]
-    rule = house(rules).tie_break
+    rule = rules.view("ctb").tie_break
     units = state.units
     if rule == "most_ap":  # the default, inline: (-ap, -total, order) as in ``tie_key``
         keyed = [(-ap, -units[uid].stats.get("ap_total", 0), order, uid) for order, (uid, ap) in enumerate(ready)]
@@ -169,7 +168,7 @@ def best_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> str:
     """``order_ready(state, rules, ready)[0]`` (one must be ready), without ordering the rest."""
     if len(ready) == 1:
         return ready[0][0]
-    if house(rules).tie_break == "most_ap":  # (-ap, -total, order) as in ``tie_key``: the most AP first
+    if rules.view("ctb").tie_break == "most_ap":  # (-ap, -total, order) as in ``tie_key``: the most AP first
         top = max(ready, key=_ap_of_row)[1]
         tied = [row for row in ready if row[1] == top]
         if len(tied) == 1:
@@ -183,7 +182,7 @@ def best_ready_now(state: State, rules: Rules) -> str | None:
     """``best_ready(state, rules, ready_now(state, rules))`` under tie_break =
     most_ap (the default), in one pass; None when nobody is ready. The most
     AP, then the higher AP Total, then the one listed first."""
-    downed_act = house(rules).downed_clock == "acts"
+    downed_act = rules.view("ctb").downed_clock == "acts"
     try:
         rows = [
             (ap, total, uid)
@@ -270,7 +269,7 @@ def project(state: State, rules: Rules, count: int) -> list[Turn]:
 
 
 def _project(state: State, rules: Rules, count: int) -> list[Turn]:
-    h = house(rules)
+    h = rules.view("ctb")
     percent, keep, rule = h.ap_gain_percent, h.surplus == "keep", h.tie_break
     downed_act = h.downed_clock == "acts"
     units = state.units
@@ -336,7 +335,7 @@ def _project(state: State, rules: Rules, count: int) -> list[Turn]:
         if most_ap:
             append((t, (-ap, -total, i), 0, i, ap))
         else:
-            players = players_first and unit.side in sides and sides[unit.side].controller == "players"
+            players = players_first and unit.side in sides and sides[unit.side].is_players
             append((t, key(ap, total, i, players), 0, i, ap))
         if limit is None and len(heap) == count:
             limit = (t + 1) * n  # every unit whose first tick is t or less: ties go by the key
@@ -365,7 +364,7 @@ def _project(state: State, rules: Rules, count: int) -> list[Turn]:
         else:
             t2 = t + ceil_div(READY, rate)
             ap2 = ceil_div(READY, rate) * rate
-        players = players_first and unit.side in sides and sides[unit.side].controller == "players"
+        players = players_first and unit.side in sides and sides[unit.side].is_players
         push(heap, (t2, key(ap2, total, i, players), k + 1, i, ap2))
     return turns
 
@@ -378,7 +377,7 @@ def project_by_heap(state: State, rules: Rules, count: int) -> list[Turn]:
         return []
     aps = start_aps(state, rules)
     units = state.units
-    keep = house(rules).surplus == "keep"
+    keep = rules.view("ctb").surplus == "keep"
     now = state.clock.tick
     orders = {uid: i for i, uid in enumerate(units)}
     heap: list[tuple[int, tuple, int, str, int]] = []

@@ -172,5 +172,6 @@ ENTRIES: tuple[RefEntry, ...] = (
 )
 
 
-def reference() -> list[RefEntry]:
+def entries() -> list[RefEntry]:
+    """The CTB rules-lookup entries (``SYSTEM.reference()``)."""
     return list(ENTRIES)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import Condition, Unit
-from gm_console.core.systems.ctb.house_rules import house
 
 POOLS = ("hp", "ar", "ki")  # current value; ``<pool>_base`` at Kennel 100; ``<pool>_max`` derived
 BASES = tuple(f"{p}_base" for p in POOLS)
@@ -70,7 +69,7 @@ def is_recalled(unit: Unit) -> bool:
 def is_broken(unit: Unit, rules: Rules) -> bool:
     if unit.stats.get("ar", 0) > 0:
         return False
-    return unit.stats.get("ar_max", 0) > 0 or bool(house(rules).unarmored_broken)
+    return unit.stats.get("ar_max", 0) > 0 or bool(rules.view("ctb").unarmored_broken)
 
 
 def in_fight(unit: Unit) -> bool:
@@ -81,7 +80,7 @@ def in_fight(unit: Unit) -> bool:
 def recompute_maxima(unit: Unit, rules: Rules) -> list[str]:
     """Derive HP/AR/KI maxima from the bases and Kennel; pull current values down
     to a lower maximum. Returns what changed, in words, for the log."""
-    curve = house(rules).kennel_curve
+    curve = rules.view("ctb").kennel_curve
     kennel = unit.stats.get("kennel", KENNEL_STANDARD)
     notes = []
     for pool in POOLS:
@@ -138,6 +137,3 @@ MARK_WORDS = {
     (RECALLED, False): "{name} returns to the fight",
 }
 
-
-def mark_events(unit: Unit, rules: Rules) -> list[str]:
-    return [MARK_WORDS[change].format(name=unit.name) for change in sync_marks(unit, rules)]

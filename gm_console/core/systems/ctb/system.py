@@ -1,59 +1,48 @@
-"""The CTB system: hooks that tie the generic engine to the CTB rules."""
+"""The CTB system: hooks that tie the generic engine to the CTB rules, and
+the clock (``next``), each delegating to the modules of the package."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gm_console.core.actions import Action, AddUnit, Context, Next
+from gm_console.core.actions import Action, AddUnit, Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
 from gm_console.core.state import State, Unit
 from gm_console.core.system import System
-from gm_console.core.systems.ctb import clock
-from gm_console.core.systems.ctb.actions import ACTIONS, Brk, EndBattle, Hit, Recall, Tick
-from gm_console.core.systems.ctb.board import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE, CTBBoard, board_of, weapons_from
-from gm_console.core.systems.ctb.house_rules import HOUSE_RULES, hr
-from gm_console.core.systems.ctb.projection import project, ready_units
-from gm_console.core.systems.ctb.stats import (
-    BASES,
-    KENNEL_MAX,
-    KNOWN,
-    MAXIMA,
-    POOLS,
-    fill,
-    in_fight,
-    is_downed,
-    is_recalled,
-    recompute_maxima,
-    sync_marks,
-)
+from gm_console.core.systems.ctb import cites, clock, palette
+from gm_console.core.systems.ctb.board import BOARD, CTBBoard, weapons_from
+from gm_console.core.systems.ctb.house_rules import HOUSE_RULES
+from gm_console.core.systems.ctb.projection import project
+from gm_console.core.systems.ctb.stats import BASES, KENNEL_MAX, KNOWN, MAXIMA, POOLS, fill, recompute_maxima, sync_marks
+from gm_console.core.systems.ctb.tables import BOARD_TABLE, DEFAULT_PROJECTION, UNIT_TABLE
+from gm_console.core.systems.ctb.verbs import ACTIONS
 
 if TYPE_CHECKING:
     from gm_console.core.reference import RefEntry
 
-POOL_RULE = "HP and AR pools"
-TABLE_STATS = [k for k in UNIT_TABLE.keys if k != "weapons"]
+_TABLE_STATS = [k for k in UNIT_TABLE.keys if k != "weapons"]
 
 
 def check_value(unit: Unit, stat: str, value: int) -> None:
     """Raise IllegalAction unless ``value`` is a legal value of CTB stat ``stat`` for ``unit``."""
     if stat in MAXIMA:
         base = stat.replace("_max", "_base")
-        raise IllegalAction(f"{stat} is worked out from {base} and kennel: set one of those instead", "Kennel Scaling")
+        raise IllegalAction(f"{stat} is worked out from {base} and kennel: set one of those instead", cites.KENNEL)
     if stat in POOLS:
         top = unit.stats.get(f"{stat}_max", 0)
         if not 0 <= value <= top:
-            raise IllegalAction(f"{unit.name}'s {stat.upper()} must stay between 0 and its maximum {top}", POOL_RULE)
+            raise IllegalAction(f"{unit.name}'s {stat.upper()} must stay between 0 and its maximum {top}", cites.POOLS)
     elif stat == "kennel":
         if not 0 <= value <= KENNEL_MAX:
-            raise IllegalAction(f"Kennel runs from 0 to {KENNEL_MAX}, got {value}", "Kennel Scaling")
+            raise IllegalAction(f"Kennel runs from 0 to {KENNEL_MAX}, got {value}", cites.KENNEL)
     elif stat == "recalled":
         if value not in (0, 1):
-            raise IllegalAction("recalled is 1 (left the fight) or 0 (in it)", "Recall Beacon")
+            raise IllegalAction("recalled is 1 (left the fight) or 0 (in it)", cites.RECALL)
     elif stat in KNOWN and value < 0:
-        raise IllegalAction(f"{stat} cannot be negative", "CTB stats")
+        raise IllegalAction(f"{stat} cannot be negative", cites.STATS)
 
 
 class CTBSystem(System):
@@ -75,18 +64,18 @@ class CTBSystem(System):
                 continue
             if "hp_base" not in table and "hp" not in table:
                 problems.append(Problem(f"units[{i}].ctb.hp_base", "missing: give hp_base (max HP at Kennel 100) or hp"))
-            ids = [w["id"] for w in table.get("weapons", ())]
+            ids = [w["id"] for w in table["weapons"]]
             for j, wid in enumerate(ids):
                 if wid in ids[:j]:
                     problems.append(Problem(f"units[{i}].ctb.weapons[{j}].id", f"duplicate weapon id {wid!r}"))
 
     def init_board(self, setup: Setup, rules: Rules) -> CTBBoard:
-        table = setup.board(self.NAME) or {}
-        return CTBBoard(projection_length=table.get("projection", DEFAULT_PROJECTION), rules=rules)
+        table = setup.board(self.NAME)
+        return CTBBoard(projection_length=table["projection"] if table else DEFAULT_PROJECTION, rules=rules)
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         table = table or {}
-        for key in TABLE_STATS:
+        for key in _TABLE_STATS:
             if key in table:
                 unit.stats[key] = table[key]
         for pool in POOLS:  # 'hp = 40' alone reads as a 40 HP unit: the base is taken from it
@@ -95,8 +84,7 @@ class CTBSystem(System):
         fill(unit, rules)
         for pool in POOLS:  # a starting value above the maximum is pulled down to it
             unit.stats[pool] = min(unit.stats[pool], unit.stats[f"{pool}_max"])
-        board = board_of(state)
-        board.weapons[unit.id] = weapons_from(table)
+        BOARD(state).weapons[unit.id] = weapons_from(table)
         sync_marks(unit, rules)
 
     # ------------------------------------------------------------ generic actions
@@ -120,12 +108,12 @@ class CTBSystem(System):
         recompute_maxima(unit, ctx.rules)
         for pool in POOLS:
             unit.stats[pool] = min(unit.stats[pool], unit.stats[f"{pool}_max"])
-        board = board_of(state)
+        board = BOARD(state)
         board.weapons[unit.id] = board.weapons.get(template.id, ()) if template else ()
         clock.settle(state, ctx, unit)
 
     def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         board.weapons.pop(unit.id, None)
         if state.clock.active == unit.id:
             board.attacks = 0
@@ -135,7 +123,7 @@ class CTBSystem(System):
         from gm_console.core.fog import reveal_zone
 
         zone = state.zones.get(unit.zone) if unit.zone else None
-        if zone is not None and zone.hidden and unit.zone != old_zone and state.sides[unit.side].controller == "players":
+        if zone is not None and zone.hidden and unit.zone != old_zone and state.sides[unit.side].is_players:
             reveal_zone(state, ctx, unit.zone, f"{unit.name} goes there")
 
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
@@ -156,38 +144,24 @@ class CTBSystem(System):
     advance = staticmethod(clock.advance)
 
     def describe_turn(self, state: State) -> str:
-        board = state.boards.get(self.NAME)
+        board = BOARD.get(state)
         if board is None or board.rules is None:
             return ""
         names = [state.units[t.unit].name for t in project(state, board.rules, 3) if t.unit in state.units]
         return "next: " + " > ".join(names) if names else ""
 
     def board_json(self, state: State, rules: Rules) -> dict[str, Any]:
-        board = board_of(state)
+        board = BOARD(state)
         return {**board.derived(state, rules), **board.to_json()}
 
     # ------------------------------------------------------------ reference, palette
     def reference(self) -> list[RefEntry]:
-        from gm_console.core.systems.ctb.reference import reference  # here: only the reference pane reads it
+        from gm_console.core.systems.ctb.reference import entries  # here: only the rules lookup reads it
 
-        return reference()
+        return entries()
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
-        out: list[Action] = [Next()]
-        active = state.units.get(state.clock.active) if state.clock.active else None
-        if active is not None and in_fight(active):
-            for target in state.units.values():
-                if target.side == active.side or not in_fight(target):
-                    continue
-                out.append(Hit(attacker=active.id, target=target.id))
-                if target.stats.get("ar", 0) > 0:
-                    out.append(Brk(attacker=active.id, target=target.id))
-        if not ready_units(state, ctx.rules) or state.clock.active is not None:
-            out.append(Tick())
-        out.extend(Recall(unit=u.id) for u in state.units.values() if is_downed(u) and not is_recalled(u))
-        if not board_of(state).ended:
-            out.append(EndBattle())  # the palette offers closing the fight like any other legal action
-        return out
+        return palette.legal_actions(state, ctx)
 
     # ------------------------------------------------------------ starter (gm-console new)
     def starter_unit(self, role: str) -> dict[str, Any] | None:

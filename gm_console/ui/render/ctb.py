@@ -1,6 +1,8 @@
-"""Rich text for the CTB timeline pane: bars, the FFX-style turn bar, unit
-rows, the tick ruler and the attack odds. Pure functions of the state and a
-width, so the pane stays thin and the layout is easy to test."""
+"""How a CTB fight is drawn: bars, the FFX-style turn bar and the line under
+it (what-if, odds, hints), unit rows, the tick ruler and the attack odds, as
+Rich text. Pure functions of the state (read through the system's ``view``)
+and a width; the pane (ui/panes/ctb.py) keeps them and the act flow
+(ui/screens/ctb_flow.py) shows the same bands."""
 
 from __future__ import annotations
 
@@ -10,13 +12,12 @@ from typing import Any
 
 from rich.text import Text
 
+from gm_console.core.errors import GMError
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb import rules as math
-from gm_console.core.systems.ctb.actions import Brk, Hit, odds
-from gm_console.core.systems.ctb.projection import READY, Turn, gain
-from gm_console.core.systems.ctb.stats import MARKS, is_broken, is_downed, is_recalled
+from gm_console.core.systems.ctb.view import GLANCING, MARKS, READY, Brk, Hit, Turn, bands, gain, is_broken, is_downed, is_recalled, odds
 from gm_console.ui import palette as pal
+from gm_console.ui.text import clip
 from gm_console.ui.widgets.zone_map import unit_conditions
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -25,7 +26,7 @@ EIGHTHS = " ▏▎▍▌▋▊▉"
 def side_style(state: State, unit: Unit, how: str = "") -> str:
     """The unit's side colour (the theme's, the same in every pane); ``how``: see ``palette.side``."""
     side = state.sides.get(unit.side)
-    return pal.side(side.controller if side is not None else None, how)
+    return pal.side(side, how)
 
 
 def bar(value: int, maximum: int, width: int, style: str, empty: str = pal.EMPTY) -> Text:
@@ -50,15 +51,11 @@ def hp_style(value: int, maximum: int) -> str:
     return pal.CAUTION if value * 2 <= maximum else pal.GOOD
 
 
-def short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
-
-
 def label(unit: Unit, width: int) -> str:
     """The unit's name if it fits, else its id (short and unique), else a cut id."""
     if len(unit.name) <= width:
         return unit.name
-    return short(unit.id, width)
+    return clip(unit.id, width)
 
 
 def row_name(unit: Unit, width: int) -> Text:
@@ -72,8 +69,8 @@ def row_name(unit: Unit, width: int) -> Text:
         text.append(" " + unit.id, style=pal.MUTED)  # (the row's side style is laid over it)
         return text
     if len(unit.id) + 4 <= width:  # a cut name, then the id
-        return Text(short(unit.name, width - len(unit.id) - 1) + " " + unit.id)
-    return Text(short(unit.id, width))
+        return Text(clip(unit.name, width - len(unit.id) - 1) + " " + unit.id)
+    return Text(clip(unit.id, width))
 
 
 SHOWN_MARKS = frozenset(m.lower() for m in MARKS)  # Downed, Armor Broken, Recalled: the row shows them already
@@ -126,6 +123,32 @@ def order_changes(before: list[Turn], after: list[Turn]) -> str:
     a, b = count(before), count(after)
     diffs = [f"{u} {a.get(u, 0)}->{b.get(u, 0)}" for u in sorted(set(a) | set(b)) if a.get(u, 0) != b.get(u, 0)]
     return "turns in view: " + ", ".join(diffs) if diffs else "order changes"
+
+
+def what_if_line(state: State, after: list[Turn], width: int, uid: str) -> Text:
+    """The turn bar as it would be after a change to unit ``uid``'s clock (``IF``), its turns underlined."""
+    line = turn_bar(state, after, width, "IF " if state.clock.active else "IF  ", highlight=uid)
+    line.stylize("italic")
+    return line
+
+
+def strike_line(state: State, rules: Rules, strike: Hit | Brk, width: int) -> Text:
+    """The odds of the hit or brk being typed, or why it cannot be worked out."""
+    try:
+        line = odds_line(state, rules, strike)
+    except GMError as exc:
+        line = Text(f"{strike.VERB}: {exc}", style=pal.CAUTION)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def hint_line(state: State, live: bool) -> Text:
+    """The line under the turn bar when the prompt holds nothing it previews."""
+    if not live:
+        return Text("replay: the turn bar shows this point of the log", style=pal.MUTED)
+    if state.clock.active is None:
+        return Text("type next to start the clock (or tick for one tick)", style=pal.MUTED)
+    return Text("what-if: type set UNIT ap_total N, haste/slow/delay/rush UNIT N", style=pal.MUTED)
 
 
 # ---------------------------------------------------------------- unit rows
@@ -212,6 +235,24 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     return text
 
 
+def unit_rows(state: State, rules: Rules, unit: Unit, lay: Layout, width: int) -> list[Text]:
+    """A unit's row cut to ``width``, its conditions on it when they fit, else on a row under it."""
+    row = unit_row(state, rules, unit, lay)
+    row.truncate(width, overflow="ellipsis")
+    conds = conditions_text(unit)
+    if not conds.plain:
+        return [row]
+    if row.cell_len + 2 + conds.cell_len <= width:
+        return [row + Text("  ") + conds]
+    under = Text(" " * 4) + conds
+    under.truncate(width, overflow="ellipsis")
+    return [row, under]
+
+
+def no_units() -> list[Text]:
+    return [Text("no units: add some with 'add ID SIDE ap_total=N hp=N'", style=pal.MUTED)]
+
+
 # ---------------------------------------------------------------- ruler
 
 
@@ -253,6 +294,13 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
     return lines
 
 
+def timeline(state: State, turns: list[Turn], width: int) -> list[Text]:
+    """The AP timeline section: a blank line, its heading and the ruler (nothing without turns)."""
+    if not turns:
+        return []
+    return [Text(""), Text("AP timeline (next turns by tick)", style="bold underline"), *ruler(state, turns, width)]
+
+
 # ---------------------------------------------------------------- attack odds
 
 
@@ -274,7 +322,7 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
     for result, amount in amounts.items():
         text.append(" │ ", style=pal.MUTED)
         text.append(f"{b.label(result)} ")
-        text.append(f"{amount}", style="bold" if result != math.GLANCING else "")
+        text.append(f"{amount}", style="bold" if result != GLANCING else "")
     text.append(f" {what}")
     return text
 
@@ -303,7 +351,26 @@ def matchups(
             if line is not None:
                 lines.append(line(strike))
                 continue
-            text = odds_line(state, rules, strike, full=False)
-            text.truncate(width, overflow="ellipsis")
-            lines.append(text)
+            lines.append(odds_row(state, rules, strike, width))
     return lines
+
+
+def odds_row(state: State, rules: Rules, strike: Hit | Brk, width: int) -> Text:
+    """One line of the acting unit's attacks: the short odds line cut to ``width``."""
+    text = odds_line(state, rules, strike, full=False)
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def attacks_heading(unit: Unit, rules: Rules) -> list[Text]:
+    """A blank line and the heading of ``unit``'s attacks, with its d20 bands."""
+    b = bands(unit, rules)
+    words = f"d20 {b.label('Glancing')} glance, {b.label('Regular')} regular, {b.label('Critical')} crit"
+    return [Text(""), Text(f"{unit.name}'s attacks ({words})", style="bold underline")]
+
+
+def turn_used(unit: Unit, width: int) -> list[Text]:
+    """What the attacks section says once the acting unit has made its turn's attacks."""
+    done = Text(f"{unit.name} has made this turn's attack: next ends the turn", style=pal.MUTED)
+    done.truncate(width, overflow="ellipsis")
+    return [Text(""), done]

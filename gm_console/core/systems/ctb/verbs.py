@@ -1,4 +1,5 @@
-"""CTB actions: hit, brk, tick, haste, slow, delay, rush, recall.
+"""CTB actions: hit, brk, tick, haste, slow, delay, rush, recall, endbattle
+(``ACTIONS``).
 
 Each checks its rule and raises ``IllegalAction`` naming it; the GM can still
 fix anything by fiat with the generic ``set`` (which the system keeps within
@@ -14,16 +15,15 @@ from gm_console.core.actions import Action, Context, check_dice
 from gm_console.core.errors import IllegalAction, NotationError
 from gm_console.core.rules import Rules
 from gm_console.core.state import Condition, State, Unit
-from gm_console.core.systems.ctb import clock
-from gm_console.core.systems.ctb import rules as math
-from gm_console.core.systems.ctb.board import Weapon, board_of
-from gm_console.core.systems.ctb.house_rules import house
+from gm_console.core.systems.ctb import cites, clock
+from gm_console.core.systems.ctb import maths
+from gm_console.core.systems.ctb.board import BOARD, Weapon
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
 
 
-def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
+def unit_bands(unit: Unit, assist: int, r: Rules) -> maths.Bands:
     stats = unit.stats
     key = (stats.get("prof", 0), stats.get("prec", 0), stats.get("assist", 0) + assist)
     known = r.views.get(_BANDS)
@@ -31,8 +31,8 @@ def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
         known = r.views[_BANDS] = {}
     elif key in known:
         return known[key]
-    h = house(r)
-    found = math.bands(
+    h = r.view("ctb")
+    found = maths.bands(
         *key,
         prof_step=h.proficiency_step,
         prec_step=h.precision_step,
@@ -48,12 +48,12 @@ def unit_bands(unit: Unit, assist: int, r: Rules) -> math.Bands:
 _BANDS = "ctb.bands"  # the bands already worked out under one encounter's house rules, by (prof, prec, assist)
 
 
-def attack_numbers(attacker: Unit, target: Unit, weapon: Weapon) -> math.Attack:
+def attack_numbers(attacker: Unit, target: Unit, weapon: Weapon) -> maths.Attack:
     magical = weapon.kind == "magical"
     a, t = attacker.stats, target.stats
-    # math.Attack(stat, dam, prof, ar, res), made as its _make does (no Python-level __new__: every hit makes one)
+    # maths.Attack(stat, dam, prof, ar, res), made as its _make does (no Python-level __new__: every hit makes one)
     return _new_attack(
-        math.Attack,
+        maths.Attack,
         (a.get("mag" if magical else "atk", 0), weapon.dam, a.get("prof", 0), t.get("ar", 0), t.get("mr" if magical else "pr", 0)),
     )
 
@@ -73,7 +73,7 @@ class _Strike(Action):
     SYSTEM = "ctb"
     ROLLS = True
     PALETTE = "attack"
-    RULE = ""
+    RULE = cites.ATTACK_DAMAGE
     SYNTAX = (
         n.Arg("attacker", n.UNIT),
         n.Arg("target", n.UNIT),
@@ -108,42 +108,42 @@ class _Strike(Action):
 
     def check(self, state: State, ctx: Context) -> None:
         attacker, target = state.unit(self.attacker), state.unit(self.target)
-        board = board_of(state)
+        board = BOARD(state)
         board.weapon(attacker.id, self.weapon)
         if attacker.id == target.id:
             raise IllegalAction(f"{attacker.name} cannot attack itself", self.RULE)
         if is_recalled(attacker):
-            raise IllegalAction(f"{attacker.name} was Recalled and has left the fight, so cannot attack", "Recall Beacon")
+            raise IllegalAction(f"{attacker.name} was Recalled and has left the fight, so cannot attack", cites.RECALL)
         if is_recalled(target):
-            raise IllegalAction(f"{target.name} was Recalled and has left the fight, so cannot be attacked", "Recall Beacon")
+            raise IllegalAction(f"{target.name} was Recalled and has left the fight, so cannot be attacked", cites.RECALL)
         if is_downed(attacker):
-            raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", "Downed")
+            raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", cites.DOWNED)
         if is_downed(target):
-            raise IllegalAction(f"{target.name} is already Downed (HP 0)", "Downed")
-        h = house(ctx.rules)
+            raise IllegalAction(f"{target.name} is already Downed (HP 0)", cites.DOWNED)
+        h = ctx.rules.view("ctb")
         if not self.free and h.turn_lock:
             active = state.clock.active
             if active is None:
-                raise IllegalAction("nobody's turn yet: type next to start the clock", "ctb.turn_lock")
+                raise IllegalAction("nobody's turn yet: type next to start the clock", cites.TURN_LOCK)
             if active != attacker.id:
                 raise IllegalAction(
                     f"it is {state.units[active].name}'s turn, not {attacker.name}'s "
                     "(add 'free' for a counter or reaction out of turn)",
-                    "ctb.turn_lock",
+                    cites.TURN_LOCK,
                 )
         limit = h.attacks_per_turn
         if not self.free and limit and board.attacks >= limit and state.clock.active == attacker.id:
             raise IllegalAction(
                 f"{attacker.name} has made {board.attacks} attack(s) this turn, the limit is {limit}: end the turn with next",
-                "ctb.attacks_per_turn",
+                cites.ATTACKS_PER_TURN,
             )
         if self.ki > attacker.stats.get("ki", 0):
-            raise IllegalAction(f"{attacker.name} has {attacker.stats.get('ki', 0)} KI; this attack costs {self.ki}", "KI")
+            raise IllegalAction(f"{attacker.name} has {attacker.stats.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
         check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         attacker, target = state.units[self.attacker], state.units[self.target]
-        board = board_of(state)
+        board = BOARD(state)
         weapon = board.weapon(attacker.id, self.weapon)
         numbers = attack_numbers(attacker, target, weapon)
         bands = unit_bands(attacker, self.assist, ctx.rules)
@@ -172,7 +172,7 @@ class _Strike(Action):
 @dataclass(frozen=True, kw_only=True)
 class Hit(_Strike):
     VERB = "hit"
-    RULE = "Attack Damage"
+    RULE = cites.ATTACK_DAMAGE
     SUMMARY = (
         "An HP attack: (attack stat + weapon DAM + proficiency) - (AR + PR or MR), at least 1, then the d20 "
         "(glancing x0.5, critical x2), then x2 if the target is Armor Broken."
@@ -180,14 +180,14 @@ class Hit(_Strike):
     EXAMPLE = "hit kai gob with=sword [17]"
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
-        h = house(ctx.rules)
+        h = ctx.rules.view("ctb")
         if not ctx.loud:  # a replay: the amount alone (the same number the worded steps reach)
-            amount = math.hp_amount(
+            amount = maths.hp_amount(
                 numbers, face, bands, broken=is_broken(target, ctx.rules), rounding=h.glancing_rounding, stack=h.double_stack
             )
             target.stats["hp"] = max(0, target.stats.get("hp", 0) - amount)
             return
-        out = math.hp_damage(
+        out = maths.hp_damage(
             numbers,
             face,
             bands,
@@ -207,12 +207,12 @@ class Hit(_Strike):
 @dataclass(frozen=True, kw_only=True)
 class Brk(_Strike):
     VERB = "brk"
-    RULE = "BRK Attack"
+    RULE = cites.BRK_ATTACK
     SUMMARY = "A BRK attack: strips AR only (never HP); at AR 0 the target is Armor Broken."
     EXAMPLE = "brk kai gob with=hammer [12]"
 
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
-        return (20,) if house(ctx.rules).brk_roll else ()
+        return (20,) if ctx.rules.view("ctb").brk_roll else ()
 
     def check(self, state: State, ctx: Context) -> None:
         target = state.unit(self.target)
@@ -221,8 +221,8 @@ class Brk(_Strike):
         super().check(state, ctx)
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
-        h = house(ctx.rules)
-        out = math.brk_amount(numbers, weapon.brk, face, bands, mode=h.brk_amount, rounding=h.glancing_rounding)
+        h = ctx.rules.view("ctb")
+        out = maths.brk_amount(numbers, weapon.brk, face, bands, mode=h.brk_amount, rounding=h.glancing_rounding)
         old = target.stats.get("ar", 0)
         target.stats["ar"] = max(0, old - out.amount)
         ctx.emit(
@@ -278,7 +278,7 @@ class _Adjust(Action):
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
         if is_recalled(unit):
-            raise IllegalAction(f"{unit.name} was Recalled and is off the clock", "Recall Beacon")
+            raise IllegalAction(f"{unit.name} was Recalled and is off the clock", cites.RECALL)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
@@ -334,17 +334,17 @@ class Recall(Action):
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
         if unit.has(DEAD):
-            raise IllegalAction(f"{unit.name} is dead: the beacon came too late", "Recall Beacon")
+            raise IllegalAction(f"{unit.name} is dead: the beacon came too late", cites.RECALL)
         if is_recalled(unit):
-            raise IllegalAction(f"{unit.name} was already Recalled", "Recall Beacon")
+            raise IllegalAction(f"{unit.name} was already Recalled", cites.RECALL)
         if not is_downed(unit):
             raise IllegalAction(
-                f"{unit.name} is not Downed (HP {unit.stats.get('hp', 0)}): only a Downed unit is Recalled", "Recall Beacon"
+                f"{unit.name} is not Downed (HP {unit.stats.get('hp', 0)}): only a Downed unit is Recalled", cites.RECALL
             )
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        basis = house(ctx.rules).recall_basis
+        basis = ctx.rules.view("ctb").recall_basis
         old = unit.stats.get("kennel", 0)
         loss = recall_loss(old, basis)
         unit.stats["kennel"] = old - loss
@@ -360,33 +360,33 @@ class Recall(Action):
         )
         if state.clock.active == unit.id:
             state.clock.active = None
-            board_of(state).attacks = 0
+            BOARD(state).attacks = 0
         clock.settle(state, ctx, unit)
 
 
-def odds(state: State, rules: Rules, strike: _Strike) -> tuple[math.Bands, dict[str, int], str, int]:
+def odds(state: State, rules: Rules, strike: _Strike) -> tuple[maths.Bands, dict[str, int], str, int]:
     """What a hit or brk would do on each effectiveness result, before rolling:
     (bands, amount per result, the raw sum as text, the raw amount).
     For previews; no checks."""
     attacker, target = state.units[strike.attacker], state.units[strike.target]
-    weapon = board_of(state).weapon(attacker.id, strike.weapon)
+    weapon = BOARD(state).weapon(attacker.id, strike.weapon)
     numbers = attack_numbers(attacker, target, weapon)
     b = unit_bands(attacker, strike.assist, rules)
-    rounding = house(rules).glancing_rounding
+    rounding = rules.view("ctb").glancing_rounding
     out: dict[str, int] = {}
     text, raw = "", 0
-    for result, face in ((math.GLANCING, 1), (math.REGULAR, b.glance_ceiling + 1), (math.CRITICAL, 20)):
-        if result == math.GLANCING and b.glance_ceiling < 1:
+    for result, face in ((maths.GLANCING, 1), (maths.REGULAR, b.glance_ceiling + 1), (maths.CRITICAL, 20)):
+        if result == maths.GLANCING and b.glance_ceiling < 1:
             continue
         if isinstance(strike, Brk):
-            o = math.brk_amount(numbers, weapon.brk, face if house(rules).brk_roll else None, b,
-                                mode=house(rules).brk_amount, rounding=rounding)  # fmt: skip
+            o = maths.brk_amount(numbers, weapon.brk, face if rules.view("ctb").brk_roll else None, b,
+                                mode=rules.view("ctb").brk_amount, rounding=rounding)  # fmt: skip
         else:
-            o = math.hp_damage(numbers, face, b, broken=is_broken(target, rules), rounding=rounding,
-                               stack=house(rules).double_stack)  # fmt: skip
+            o = maths.hp_damage(numbers, face, b, broken=is_broken(target, rules), rounding=rounding,
+                               stack=rules.view("ctb").double_stack)  # fmt: skip
         out[result] = o.amount
         text = text or o.text.split(", d20")[0]
-        if result == math.REGULAR or not raw:
+        if result == maths.REGULAR or not raw:
             raw = o.amount if (isinstance(strike, Brk) or not is_broken(target, rules)) else o.amount // 2
     return b, out, text, raw
 
@@ -410,16 +410,16 @@ class EndBattle(Action):
         return "end the battle (house rule death_comes says who dies)"
 
     def check(self, state: State, ctx: Context) -> None:
-        if board_of(state).ended:
-            raise IllegalAction("the battle is already over", "Recall Beacon")
+        if BOARD(state).ended:
+            raise IllegalAction("the battle is already over", cites.RECALL)
 
     def apply(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         board.ended = True
         board.attacks = 0
         state.clock.active = None
         ctx.emit("The battle is over", "turn")
-        if house(ctx.rules).death_comes != "battle_end":
+        if ctx.rules.view("ctb").death_comes != "battle_end":
             return
         for unit in state.units.values():
             if is_downed(unit) and not is_recalled(unit) and not unit.has(DEAD):
