@@ -14,7 +14,7 @@ from gm_console.core.actions import Next, SetStat
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game, LogError, format_action, parse_action, verb_table
 from gm_console.core.system import all_systems
-from gm_console.core.systems.ctb.actions import Hit, Tick
+from gm_console.core.systems.ctb.verbs import Hit, Tick
 from gm_console.files.encounter_io import EncounterFileError, game_from_data
 from tests.ctb.ctb_helpers import doc, duel, unit
 from tests.strategies import action_strategy, all_action_classes

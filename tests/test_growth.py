@@ -11,7 +11,7 @@ from gm_console.core.actions import Next, QuietContext, SetStat
 from gm_console.core.game import Game
 from gm_console.core.state import State
 from gm_console.core.systems.ctb import projection
-from gm_console.core.systems.ctb.actions import _Strike
+from gm_console.core.systems.ctb.verbs import _Strike
 from gm_console.files import cache
 from gm_console.files.encounter_io import dumps_encounter, load_encounter, loads_encounter, save_encounter
 from tests.fights import fight

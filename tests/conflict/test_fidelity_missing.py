@@ -348,8 +348,8 @@ def test_every_new_verb_has_a_summary_an_example_that_round_trips_and_a_rules_en
 
 
 def test_endbattle_has_a_summary_an_example_that_round_trips_and_a_rules_entry():
-    from gm_console.core.systems.ctb.actions import EndBattle
-    from gm_console.core.systems.ctb.reference import reference
+    from gm_console.core.systems.ctb.verbs import EndBattle
+    from gm_console.core.systems.ctb.reference import entries as reference
 
     assert len(EndBattle.SUMMARY) > 40 and EndBattle.EXAMPLE == "endbattle"
     assert any("endbattle" in e.body for e in reference())

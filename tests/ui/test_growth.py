@@ -76,7 +76,7 @@ async def test_odds_lines_are_worked_out_when_shown_and_as_they_were(tmp_path):
         await pilot.pause()
         shown = [row for row in lazy if row.built]
         assert shown and pane.odds_computed == len(shown) < 50
-        from gm_console.ui.widgets import ctb_render as r
+        from gm_console.ui.render import ctb as r
 
         state, rules = app.game.state, app.game.rules
         expected = r.matchups(state, rules, pane.inner_width - 1, legal=lambda s: pane.legal_now(s, state, app.game.context()))
