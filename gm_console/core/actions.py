@@ -503,37 +503,37 @@ class Roll(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Note(Action):
-    VERB = "note"
+class _LogLine(Action):
+    """A line of text into the log, changing nothing (``note``, ``say``)."""
+
     PALETTE = "log"
-    SUMMARY = "Write a GM note into the log; it changes nothing."
-    EXAMPLE = "note The bridge starts to give way"
     SYNTAX = (n.Rest("text"),)
+    KIND: ClassVar[str] = ""  # the event kind it emits
+    WHAT: ClassVar[str] = ""  # what the line is called in the error
     text: str
 
     def __post_init__(self) -> None:
         if self.text != self.text.strip() or not self.text or "\n" in self.text:
-            raise NotationError("a note is one non-empty line")
+            raise NotationError(f"{self.WHAT} is one non-empty line")
 
     def apply(self, state: State, ctx: Context) -> None:
-        ctx.emit(self.text, "note")
+        ctx.emit(self.text, self.KIND)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Say(Action):
+class Note(_LogLine):
+    VERB = "note"
+    SUMMARY = "Write a GM note into the log; it changes nothing."
+    EXAMPLE = "note The bridge starts to give way"
+    KIND, WHAT = "note", "a note"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Say(_LogLine):
     VERB = "say"
-    PALETTE = "log"
     SUMMARY = "Post a public line for the players: it shows in the player view's log (a note never does)."
     EXAMPLE = "say The lights go out"
-    SYNTAX = (n.Rest("text"),)
-    text: str
-
-    def __post_init__(self) -> None:
-        if self.text != self.text.strip() or not self.text or "\n" in self.text:
-            raise NotationError("a public line is one non-empty line")
-
-    def apply(self, state: State, ctx: Context) -> None:
-        ctx.emit(self.text, "say")
+    KIND, WHAT = "say", "a public line"
 
 
 @dataclass(frozen=True, kw_only=True)
