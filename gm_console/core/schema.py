@@ -172,13 +172,7 @@ class Int(Spec):
         return value
 
     def describe(self) -> str:
-        if self.min is not None and self.max is not None:
-            return f"an integer from {self.min} to {self.max}"
-        if self.min is not None:
-            return f"an integer >= {self.min}"
-        if self.max is not None:
-            return f"an integer <= {self.max}"
-        return "an integer"
+        return _range_words("an integer", self.min, self.max, "")
 
 
 @dataclass(frozen=True)
@@ -204,11 +198,18 @@ class Float(Spec):
         return number
 
     def describe(self) -> str:
-        if self.min is not None and self.max is not None:
-            return f"a number from {self.min:g} to {self.max:g}"
-        if self.min is not None:
-            return f"a number >= {self.min:g}"
-        return "a number"
+        return _range_words("a number", self.min, self.max, "g")
+
+
+def _range_words(kind: str, low: float | None, high: float | None, fmt: str) -> str:
+    """``an integer from 1 to 6``, ``a number >= 0.5``, or just the kind."""
+    if low is not None and high is not None:
+        return f"{kind} from {low:{fmt}} to {high:{fmt}}"
+    if low is not None:
+        return f"{kind} >= {low:{fmt}}"
+    if high is not None:
+        return f"{kind} <= {high:{fmt}}"
+    return kind
 
 
 @dataclass(frozen=True)
