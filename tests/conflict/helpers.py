@@ -4,8 +4,11 @@ change what it needs."""
 from __future__ import annotations
 
 import copy
+import html
+import re
 
 from gm_console.core.game import Game
+from gm_console.core.systems.conflict.board import BOARD
 from tests.conftest import game_from_dict
 
 ATTRS = {"control": 9, "daring": 10, "fitness": 8, "insight": 8, "presence": 7, "reason": 9}
@@ -108,8 +111,35 @@ def texts(g: Game) -> list[str]:
 
 
 def board(g: Game):
-    return g.state.boards["conflict"]
+    return BOARD(g.state)
 
 
 def stress(g: Game, uid: str) -> int:
     return g.state.units[uid].stats.get("stress", 0)
+
+
+_RUN = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" clip-path="url\(#[^"]*-line-(\d+)\)">(.*?)</text>')
+
+
+def screen_rows(app) -> list[str]:
+    """The screen as the terminal shows it, one str a row (read from the SVG
+    screenshot: each run of text at its column)."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for m in _RUN.finditer(app.export_screenshot()):
+        rows.setdefault(int(m.group(2)), []).append((round(float(m.group(1)) / 12.2), html.unescape(m.group(3)).replace("\xa0", " ")))
+    out = []
+    for row in range(app.size.height):
+        cells: list[str] = []
+        for col, run in sorted(rows.get(row, ())):
+            cells.extend(" " * max(0, col - len(cells)))
+            cells[col : col + len(run)] = list(run)
+        out.append("".join(cells))
+    return out
+
+
+def pane_text(app) -> str:
+    """What the conflict pane shows on the screen, a line a row of its content area."""
+    from gm_console.ui.panes.conflict import ConflictPane
+
+    r = app.query_one(ConflictPane).content_region
+    return "\n".join(row[r.x : r.right].rstrip() for row in screen_rows(app)[r.y : r.bottom])

@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gm_console.core.rules import Rules
+from gm_console.core.systems.conflict.house_rules import HOUSE_RULES
 from gm_console.core.systems.conflict.odds import Pool, opposed_odds, opposed_summary, percent, summary, task_odds
 from gm_console.core.systems.conflict.tasks import RollPlan, contest, resolve
 
@@ -158,7 +160,7 @@ def test_four_dice_pools_equal_enumeration():
     st.sampled_from(["defender", "actor"]),
 )
 def test_opposed_odds_equal_enumeration_through_contest(actor, defender, ties):
-    ctx = SimpleNamespace(rules={"conflict.opposed_ties": ties})
+    ctx = SimpleNamespace(rules=Rules(HOUSE_RULES, {"conflict": {"opposed_ties": ties}}))
     mine, theirs = all_results(actor), all_results(defender)
     total = len(mine) * len(theirs)
     wins = both = a_mom = d_mom = 0

@@ -8,9 +8,12 @@ from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.panes.conflict import ConflictPane
 from gm_console.ui.panes.zones import ZonesPane
+from gm_console.ui.render import conflict as draw
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.zone_map import map_lines
 from tests.conftest import ENCOUNTERS, game_from_dict, minimal
+
+from .helpers import pane_text
 
 RELAY = ENCOUNTERS / "conflict-relay-station.toml"
 FIGHT = [
@@ -39,7 +42,7 @@ async def test_the_pane_shows_map_tracks_pools_markers_and_who_has_acted():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        text = app.query_one(ConflictPane).plain_text()
+        text = pane_text(app)
         for zone in ("1 Docking", "2 Service", "3 Control", "4 Maintena", "5 Reactor"):
             assert zone in text
         assert "raider1✕↓" in text and "[Rhea" not in text  # Defeated and prone: no longer a threat within Reach
@@ -59,12 +62,12 @@ async def test_the_pane_follows_the_prompt():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         pane = app.query_one(ConflictPane)
-        assert "players' pick: Rhea, Tomas, Ilse" in pane.plain_text()
+        assert "players' pick: Rhea, Tomas, Ilse" in pane_text(app)
         await type_line(pilot, "turn rhea")  # the file's clear choice to open
-        assert "▶ Rhea Okonkwo" in pane.plain_text() and "Rhea M0/1 m0/1" not in pane.plain_text()
+        assert "▶ Rhea Okonkwo" in pane_text(app) and "Rhea M0/1 m0/1" not in pane_text(app)
         await type_line(pilot, "hazard smoke attritional 2")
         await type_line(pilot, "expose tomas smoke")
-        assert "■■□□□□□□□ 2/9" in pane.plain_text()
+        assert "■■□□□□□□□ 2/9" in pane_text(app)
 
 
 async def test_the_pane_is_readable_at_80x24():
@@ -72,10 +75,13 @@ async def test_the_pane_is_readable_at_80x24():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(ConflictPane)
-        assert pane.content_size.width <= 78
-        lines = pane.plain_text().splitlines()
-        assert all(len(line) <= pane.content_size.width for line in lines)
-        text = "\n".join(lines)
+        width = pane.content_size.width
+        assert width <= 78
+        state, rules = app.game.state, app.game.rules
+        drawn = draw.header_lines(state, rules, width) + draw.detail_lines(state, width) + draw.track_lines(state, width)
+        drawn += map_lines(state, width, 13, draw.token, draw.reach_groups(rules))
+        assert all(line.cell_len <= width for line in drawn)  # nothing the pane draws runs past its edge
+        text = pane_text(app)
         assert "Momentum" in text and "Threat" in text and "avoid ilse" in text
         for who in ("Rhea", "Tomas", "Ilse", "raider1", "raider2", "Warden"):
             assert who in text
@@ -88,7 +94,7 @@ async def test_the_pane_uses_a_wide_screen():
         await pilot.pause()
         pane = app.query_one(ConflictPane)
         assert pane.has_class("-wide")
-        text = pane.plain_text()
+        text = pane_text(app)
         assert "Rhea 3/8" in text  # the map carries Stress counts
         assert "Injuries: Field Sidearm Stun (stun 4)" in text
         assert "Hazard Coolant Leak: acute, Severity 3, every one round" in text
@@ -144,11 +150,11 @@ async def test_in_manual_dice_mode_the_console_asks_for_the_players_dice():
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.lines()[-1] == "attack rhea raider1 field-sidearm stun buy=1 [3,8,11]"
-        assert "avoid raider1" in app.query_one(ConflictPane).plain_text()
+        assert "avoid raider1" in pane_text(app)
 
 
 def test_the_map_brackets_able_enemies_within_reach():
-    from gm_console.ui.panes.conflict import reach_groups, token
+    from gm_console.ui.render.conflict import reach_groups, token
 
     game = load_encounter(RELAY)
     for line in ("turn rhea", "stride rhea corridor near=raider1", "next", "turn raider2", "stride raider2 corridor near=rhea"):

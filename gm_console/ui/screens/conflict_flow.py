@@ -1,6 +1,6 @@
 """The zone conflict act flow (F7): who acts, what they do, and every choice
 of it, from what is legal now, with the exact odds of each roll
-(core/systems/conflict/odds.py, from the system's own plan of the roll).
+(the conflict's view, from the system's own plan of the roll).
 
 1. actor: the acting character first, then everyone with something legal to
    do now (a hit waiting for an answer, a Counterattack, a free task...);
@@ -23,13 +23,11 @@ from gm_console.core.actions import Action
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
 from gm_console.core.state import State
-from gm_console.core.systems.conflict.common import able, board, ctrl
-from gm_console.core.systems.conflict.odds import action_odds
-from gm_console.core.systems.conflict.palette import attacks
-from gm_console.core.systems.conflict.verbs_attacks import Attack
-from gm_console.core.systems.conflict.verbs_tasks import Task
+import gm_console.core.systems.conflict.view as cv
+from gm_console.core.systems.conflict.view import Attack, Task
 from gm_console.ui import palette as pal
 from gm_console.ui.screens.pick_flow import Choice, Final, PickFlow, Step, legal
+from gm_console.ui.text import clip
 from gm_console.ui.widgets.zone_map import SIDE_STYLE
 
 LINE = "=line:"  # an actor-step choice that is a whole line (next, endconflict)
@@ -40,7 +38,7 @@ ORDER = ("attack", "task", "stride", "sprint", "minor", "major", "firstaid", "tr
 
 def summary_of(cls) -> str:
     words = (getattr(cls, "SUMMARY", "") or "").split(": ")[0].split(". ")[0]
-    return words if len(words) <= 72 else words[:71] + "…"
+    return clip(words, 72)
 
 
 class ConflictChooser:
@@ -49,7 +47,6 @@ class ConflictChooser:
     def __init__(self, game: Game, state: State) -> None:
         self.game = game
         self.state = state
-        self.board = board(state)
         self.offers = game.legal_actions() if state is game.state else []
 
     # ------------------------------------------------------------ building the line
@@ -87,14 +84,14 @@ class ConflictChooser:
     # ------------------------------------------------------------ labels
     def name(self, uid: str) -> Text:
         unit = self.state.units[uid]
-        text = Text(unit.name, style=SIDE_STYLE.get(ctrl(self.state, uid), "bold"))
+        text = Text(unit.name, style=SIDE_STYLE.get(self.state.sides[unit.side].controller, "bold"))
         if unit.id.lower() != unit.name.lower():
             text.append(f" {unit.id}", style=pal.MUTED)
         return text
 
     def odds(self, action: Action, brief: bool = True) -> Text | None:
         try:
-            line = action_odds(action, self.state, self.game.context(), brief=brief)
+            line = cv.odds(action, self.state, self.game.context(), brief=brief)
         except GMError:
             return None
         return Text(line, style="italic") if line else None
@@ -125,10 +122,10 @@ class ConflictChooser:
         return [a for a in self.offers if getattr(a, "unit", None) == uid]
 
     def actors(self) -> Step:
-        state, b = self.state, self.board
+        state = self.state
         active = state.clock.active
-        order = [u for u in state.units if u in b.chars]
-        order.sort(key=lambda u: (u != active, not self.mine(u), ctrl(state, u) != "players"))
+        order = [u for u in state.units if cv.has_record(state, u)]
+        order.sort(key=lambda u: (u != active, not self.mine(u), not cv.is_players(state, u)))
         choices = []
         for uid in order:
             label = self.name(uid)
@@ -137,7 +134,7 @@ class ConflictChooser:
                 label.append("  acting now", style="bold")
             if verbs:
                 label.append("  " + ", ".join(verbs), style=pal.MUTED)
-            why = None if verbs or able(state, uid) else "cannot act now (Defeated, dead or gone)"
+            why = None if verbs or cv.able(state, uid) else "cannot act now (Defeated, dead or gone)"
             choices.append(Choice(uid, label, why))
         for action in self.offers:
             if not hasattr(action, "unit"):
@@ -178,7 +175,7 @@ class ConflictChooser:
 
     # ------------------------------------------------------------ attack
     def attack_step(self, uid: str, picks: dict[str, str]) -> Step | Final:
-        candidates = attacks(self.state, uid)
+        candidates = cv.attack_options(self.state, uid)
         if "target" not in picks:
             choices, seen = [], {}
             for a in candidates:
@@ -199,20 +196,19 @@ class ConflictChooser:
                     choices.append(Choice(target, label, None, note))
             return Step("target", f"attack: whom does {self.state.units[uid].name} attack?", choices)
         if "weapon" not in picks:
-            cat = self.board.catalogue
             choices = []
             for a in candidates:
                 if a.target != picks["target"]:
                     continue
-                weapon = cat.weapon(a.weapon)
-                label = Text(weapon.describe() if weapon else a.weapon, style="bold")
+                label = Text(cv.weapon_label(self.state, a.weapon) or a.weapon, style="bold")
                 if a.intent:
                     label.append(f"  {a.intent}", style=pal.CAUTION if a.intent == "deadly" else "")
                 choices.append(self.choice(f"{a.weapon}|{a.intent or ''}", label, a))
             return Step("weapon", "with which weapon (and intent)?", choices)
         if "buy" not in picks:
             return self.buy_step(picks)
-        aimed = self.board.turn is not None and self.board.turn.aimed and self.board.turn.unit == uid
+        turn = cv.round_facts(self.state).turn
+        aimed = turn is not None and turn.aimed and turn.unit == uid
         if aimed and "reroll" not in picks:
             choices = []
             for n in (0, 1, 2):
@@ -222,8 +218,8 @@ class ConflictChooser:
         return self.final(self.build(picks))
 
     def buy_step(self, picks: dict[str, str]) -> Step:
-        costs = self.game.rules["conflict.extra_dice_costs"]
-        pool = "Momentum" if ctrl(self.state, picks["actor"]) == "players" else "Threat"
+        costs = cv.extra_dice_costs(self.game.rules)
+        pool = "Momentum" if cv.is_players(self.state, picks["actor"]) else "Threat"
         choices = []
         for n in range(len(costs) + 1):
             action = self.build({**picks, "buy": str(n)})
@@ -233,17 +229,18 @@ class ConflictChooser:
 
     # ------------------------------------------------------------ task
     def task_step(self, uid: str, picks: dict[str, str]) -> Step | Final:
-        unit, cat, c = self.state.units[uid], self.board.catalogue, self.board.chars.get(uid)
+        unit = self.state.units[uid]
+        c = cv.character(self.state, uid) if cv.has_record(self.state, uid) else None
         if "attr" not in picks:
             choices = []
-            for attr in cat.attributes:
+            for attr in cv.attributes(self.state):
                 label = Text(f"{attr.capitalize()} {unit.stats.get(attr, '-')}", style="bold")
                 why = None if attr in unit.stats else "no score"
                 note = Text("fails outright: the Fatigued Attribute", style=pal.CAUTION) if c is not None and c.fatigued and c.fatigued_attr == attr else None
                 choices.append(Choice(attr, label, why, note))
             return Step("attr", f"task: which Attribute of {unit.name}?", choices)
         if "spec" not in picks:
-            specs = sorted(cat.specializations, key=lambda s: -unit.stats.get(s, 0))
+            specs = sorted(cv.specializations(self.state), key=lambda s: -unit.stats.get(s, 0))
             choices = []
             for spec in specs:
                 label = Text(f"{spec.capitalize()} {unit.stats.get(spec, 0)}", style="bold")
@@ -256,7 +253,7 @@ class ConflictChooser:
         if "vs" not in picks:
             choices = [self.choice(NONE, Text("no one: a plain task"), self.build({**picks, "vs": NONE}))]
             for other in self.state.units:
-                if other != uid and other in self.board.chars and able(self.state, other):
+                if other != uid and cv.has_record(self.state, other) and cv.able(self.state, other):
                     label = Text("opposed by ") + self.name(other)
                     choices.append(self.choice(other, label, self.build({**picks, "vs": other})))
             return Step("vs", "task: opposed? (the opponent rolls the same pairing at the defender's Difficulty)", choices, default=NONE)

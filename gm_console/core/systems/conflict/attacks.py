@@ -14,30 +14,12 @@ from typing import TYPE_CHECKING
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import Pending
+from . import cites
+from .board import BOARD, Pending
 from .catalogue import Weapon
-from .common import (
-    DEAD,
-    DESTROYED,
-    PRONE,
-    R_YIELD,
-    YIELDED,
-    R_SYNTHETIC,
-    R_ATTACK,
-    R_COUNTER,
-    R_INTENT,
-    R_QUALITIES,
-    R_RANGE,
-    R_REACH,
-    able,
-    board,
-    char,
-    ctrl,
-    need_unit,
-    unit_name,
-)
+from .common import DEAD, DESTROYED, PRONE, YIELDED, able, char, ctrl, need_unit, unit_name
 from .economy import check_major, second_major_mod
-from .house_rules import BANDS, rule
+from .house_rules import BANDS
 from .pools import THREAT, add_threat, check_buy, check_pay, pay
 from .stress import cysuit_works, protection
 from .tasks import RollPlan, plan
@@ -71,7 +53,7 @@ class AttackPlan:
 
 
 def carried(state: State, uid: str, wid: str) -> Weapon:
-    cat = board(state).catalogue
+    cat = BOARD(state).catalogue
     weapon = cat.weapon(wid)
     c = char(state, uid)
     usable = set(c.weapons) | {"unarmed"}
@@ -80,13 +62,13 @@ def carried(state: State, uid: str, wid: str) -> Weapon:
         usable |= hardware(state, uid)
     if weapon is None or wid not in usable:
         have = ", ".join(sorted(usable))
-        raise IllegalAction(f"{unit_name(state, uid)} has no weapon {wid!r}{cat.suggest(wid, usable)}; usable: {have}", R_ATTACK)
+        raise IllegalAction(f"{unit_name(state, uid)} has no weapon {wid!r}{cat.suggest(wid, usable)}; usable: {have}", cites.ATTACK)
     return weapon
 
 
 def hardware(state: State, uid: str) -> set[str]:
     """Weapons a working cysuit carries as hardware: a Trait "Cysuit Hardware: NAME" (or "(NAME)")."""
-    cat = board(state).catalogue
+    cat = BOARD(state).catalogue
     out: set[str] = set()
     for trait in state.units[uid].traits:
         t = trait.strip()
@@ -101,10 +83,10 @@ def choose_intent(weapon: Weapon, intent: str | None) -> str:
     options = weapon.intents()
     if intent is None:
         if len(options) > 1:
-            raise IllegalAction(f"{weapon.name} can Stun or kill: add stun or deadly", R_INTENT)
+            raise IllegalAction(f"{weapon.name} can Stun or kill: add stun or deadly", cites.INTENT)
         return options[0]
     if intent not in options:
-        raise IllegalAction(f"{weapon.name} inflicts {weapon.intent} Injuries only, not {intent}", R_INTENT)
+        raise IllegalAction(f"{weapon.name} inflicts {weapon.intent} Injuries only, not {intent}", cites.INTENT)
     return intent
 
 
@@ -113,45 +95,45 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
     need_unit(state, a.unit)
     tgt = need_unit(state, a.target)
     if a.unit == a.target:
-        raise IllegalAction("a character cannot attack themselves", R_ATTACK)
+        raise IllegalAction("a character cannot attack themselves", cites.ATTACK)
     second = check_major(state, a.unit, "attack")
     weapon = carried(state, a.unit, a.weapon)
     intent = choose_intent(weapon, a.intent)
     if tgt.has(DEAD):
-        raise IllegalAction(f"{tgt.name} is dead", R_ATTACK)
+        raise IllegalAction(f"{tgt.name} is dead", cites.ATTACK)
     if tgt.has(YIELDED):
-        raise IllegalAction(f"{tgt.name} has yielded: the crew must accept it", R_YIELD)
+        raise IllegalAction(f"{tgt.name} has yielded: the crew must accept it", cites.YIELD)
     if tgt.has(DESTROYED):
-        raise IllegalAction(f"{tgt.name}'s chassis is destroyed: nothing is left in the fight to attack", R_SYNTHETIC)
+        raise IllegalAction(f"{tgt.name}'s chassis is destroyed: nothing is left in the fight to attack", cites.SYNTHETIC)
     if ctrl(state, a.unit) == "players" and tgt.zone in state.zones and state.zones[tgt.zone].hidden:
-        raise IllegalAction(f"{tgt.name} is in a hidden zone the players cannot see (reveal it first)", "fog of war")
+        raise IllegalAction(f"{tgt.name} is in a hidden zone the players cannot see (reveal it first)", cites.FOG)
     where = band(state, ctx, a.unit, a.target)
     if where is None:
-        raise IllegalAction(f"no route joins {unit_name(state, a.unit)} and {tgt.name}", R_RANGE)
-    turn = board(state).turn
+        raise IllegalAction(f"no route joins {unit_name(state, a.unit)} and {tgt.name}", cites.RANGE)
+    turn = BOARD(state).turn
     prepared = bool(turn and turn.prepared)
     charge = a.charge
     if charge and not weapon.has("charge"):
-        raise IllegalAction(f"{weapon.name} has no Charge quality", R_QUALITIES)
+        raise IllegalAction(f"{weapon.name} has no Charge quality", cites.QUALITIES)
     if (weapon.has("cumbersome") or charge) and not prepared:
         why = "Cumbersome" if weapon.has("cumbersome") else "a Charge"
-        raise IllegalAction(f"{weapon.name} needs a Prepare Minor Action first ({why}): minor {a.unit} prepare", R_QUALITIES)
+        raise IllegalAction(f"{weapon.name} needs a Prepare Minor Action first ({why}): minor {a.unit} prepare", cites.QUALITIES)
     if a.reroll:
         if not (turn and turn.aimed):
-            raise IllegalAction(f"re-rolls come from Aim: minor {a.unit} aim first", R_QUALITIES)
-        most = 0 if weapon.has("inaccurate") else 2 if weapon.has("accurate") else rule(ctx, "aim_reroll")
+            raise IllegalAction(f"re-rolls come from Aim: minor {a.unit} aim first", cites.QUALITIES)
+        most = 0 if weapon.has("inaccurate") else 2 if weapon.has("accurate") else ctx.rules.view("conflict").aim_reroll
         if a.reroll > most:
-            raise IllegalAction(f"Aim with {weapon.name} re-rolls at most {most} d20{'s' if most != 1 else ''}", R_QUALITIES)
+            raise IllegalAction(f"Aim with {weapon.name} re-rolls at most {most} d20{'s' if most != 1 else ''}", cites.QUALITIES)
     area = weapon.has("area") or charge == "area"
     if a.atcost and not area:
-        raise IllegalAction("only an Area attack may Succeed at Cost", R_QUALITIES)
+        raise IllegalAction("only an Area attack may Succeed at Cost", cites.QUALITIES)
     if weapon.melee:
         if where != "reach":
             raise IllegalAction(
-                f"a Melee Attack needs {tgt.name} within Reach (stride {a.unit} {tgt.zone} near={a.target})", R_REACH
+                f"a Melee Attack needs {tgt.name} within Reach (stride {a.unit} {tgt.zone} near={a.target})", cites.REACH
             )
     elif BANDS.index(where) > BANDS.index(weapon.range):
-        raise IllegalAction(f"{tgt.name} is at {where} range; {weapon.name} reaches {weapon.range}", R_RANGE)
+        raise IllegalAction(f"{tgt.name} is at {where} range; {weapon.name} reaches {weapon.range}", cites.RANGE)
     attr = a.attr or ("daring" if weapon.melee else "control")
     spec = a.spec or "security"
     base = a.diff if a.diff is not None else (1 if weapon.melee else 2)
@@ -162,13 +144,13 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
     actor = plan(state, ctx, a.unit, attr, spec, base, buy=a.buy, reroll=a.reroll, reach_applies=not weapon.melee, extra=extra)
     defender = None
     if able(state, a.target):
-        d_base = rule(ctx, "defence_difficulty")
+        d_base = ctx.rules.view("conflict").defence_difficulty
         if weapon.melee and not a.unaware:
             defender = plan(state, ctx, a.target, "daring", "security", d_base, buy=a.vbuy, reach_applies=False)
         elif not weapon.melee and in_cover(state, a.target):
             defender = plan(state, ctx, a.target, "control", "security", d_base, buy=a.vbuy)
     if a.vbuy and defender is None:
-        raise IllegalAction(f"{tgt.name} is not defending: vbuy needs an opposed attack", R_ATTACK)
+        raise IllegalAction(f"{tgt.name} is not defending: vbuy needs an opposed attack", cites.ATTACK)
     piercing = weapon.has("piercing") or charge == "piercing"
     prot, parts = protection(state, a.target)
     if prone and in_cover(state, a.target) and not weapon.melee and band_at_least(where, "medium"):
@@ -199,7 +181,7 @@ def check_costs(state: State, ctx: Context, a, intent: str, defender: RollPlan |
             from .pools import deficit_allowed
 
             if not deficit_allowed(ctx, deadly=True):
-                raise IllegalAction(f"Deadly intent costs the GM 1 Threat; {have} left after the dice", "Threat")
+                raise IllegalAction(f"Deadly intent costs the GM 1 Threat; {have} left after the dice", cites.THREAT)
 
 
 def pay_intent(state: State, ctx: Context, uid: str, intent: str) -> None:
@@ -224,14 +206,14 @@ def make_pending(state: State, ctx: Context, p: AttackPlan, target: str | None =
         target, p.attacker, p.weapon.name, p.severity, p.intent, prot, p.piercing, 0, p.intense,
         p.bonus if target == p.target else 0, p.weapon.has("debilitating"), ctx.index, p.area,
     )
-    board(state).pending.append(pend)
+    BOARD(state).pending.append(pend)
     announce(state, ctx, pend, parts)
     return pend
 
 
 def announce(state: State, ctx: Context, pend: Pending, parts: list[str]) -> None:
     """Log a waiting hit (every Injury that waits passes here, so the Severity cap is set here too)."""
-    if rule(ctx, "severity_above_5") == "cap":
+    if ctx.rules.view("conflict").severity_above_5 == "cap":
         pend.most = 5
     name = unit_name(state, pend.target)
     why = f" ({pend.severity} - Protection {pend.protection}: {', '.join(parts)})" if parts and not pend.piercing else ""
@@ -249,20 +231,20 @@ def announce(state: State, ctx: Context, pend: Pending, parts: list[str]) -> Non
 
 
 def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent: str | None) -> tuple[str, Weapon, str]:
-    b = board(state)
+    b = BOARD(state)
     win = b.opposed
     if win is None or win.winner != uid or not win.melee:
-        raise IllegalAction(f"{unit_name(state, uid)} has not just won an opposed Melee Attack against them", R_COUNTER)
+        raise IllegalAction(f"{unit_name(state, uid)} has not just won an opposed Melee Attack against them", cites.COUNTER)
     if not in_reach(state, ctx, uid, win.loser):
-        raise IllegalAction(f"{unit_name(state, win.loser)} is no longer within Reach of {unit_name(state, uid)}", R_COUNTER)
+        raise IllegalAction(f"{unit_name(state, win.loser)} is no longer within Reach of {unit_name(state, uid)}", cites.COUNTER)
     if wid is None:
         c = char(state, uid)
         cat = b.catalogue
         melee = [w for w in c.weapons if cat.weapon(w) and cat.weapon(w).melee]
         wid = melee[0] if melee else "unarmed"
     weapon = carried(state, uid, wid)
-    if not weapon.melee and rule(ctx, "counter_weapons") == "melee":
-        raise IllegalAction(f"a Counterattack uses a melee weapon; {weapon.name} is ranged (house rule counter_weapons)", R_COUNTER)
+    if not weapon.melee and ctx.rules.view("conflict").counter_weapons == "melee":
+        raise IllegalAction(f"a Counterattack uses a melee weapon; {weapon.name} is ranged (house rule counter_weapons)", cites.COUNTER)
     intent = choose_intent(weapon, intent)
     mine = ctrl(state, uid)
     check_pay(state, ctx, mine, 2, "a Counterattack")
@@ -270,12 +252,12 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
         from .pools import deficit_allowed
 
         if state.pools.get(THREAT, 0) - 2 < 1 and not deficit_allowed(ctx, deadly=True):
-            raise IllegalAction("Deadly intent costs the GM 1 Threat more than the GM has", "Threat")
+            raise IllegalAction("Deadly intent costs the GM 1 Threat more than the GM has", cites.THREAT)
     return win.loser, weapon, intent
 
 
 def counter(state: State, ctx: Context, uid: str, loser: str, weapon: Weapon, intent: str) -> None:
-    b = board(state)
+    b = BOARD(state)
     mine = ctrl(state, uid)
     pay(state, ctx, mine, 2, f"{unit_name(state, uid)} Counterattacks")
     pay_intent(state, ctx, uid, intent)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gm_console.core.state import BoardKey
+
 from .catalogue import Catalogue
 
 NPC_TIERS = ("minor", "notable", "major")
@@ -167,7 +169,6 @@ class OpposedWin:
     winner: str
     loser: str
     melee: bool
-    weapon_of_loser: str | None = None
 
 
 @dataclass
@@ -265,3 +266,6 @@ class Board:
 
 def pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
+
+
+BOARD = BoardKey("conflict", Board)  # the board in state.boards: BOARD(state), BOARD.get(state)

@@ -1,72 +1,20 @@
-"""Small shared helpers: the board, sides, conditions and the rule names that
-IllegalAction messages cite (each matches a rules-reference title)."""
+"""Small shared helpers: characters, sides, conditions and who may act
+(the rules the refusals cite are in cites.py)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import Condition, State, Unit
 
-from .board import Board, Char
-
-if TYPE_CHECKING:
-    from gm_console.core.actions import Context
-
-NAME = "conflict"
-
-# rule names, as the reference titles them
-R_OPENING = "the opening"
-R_ALTERNATION = "alternating turns"
-R_ONE_TURN = "one turn a round"
-R_KEEP = "Keep the Initiative"
-R_WHOSE_TURN = "acting on your turn"
-R_ACTIONS = "Major and Minor Actions"
-R_TWO_MAJORS = "two Major Actions a round"
-R_TASK = "the task roll"
-R_OPPOSED = "opposed tasks"
-R_DICE = "buying d20s"
-R_REACH = "Reach"
-R_MOVEMENT = "Movement"
-R_SPRINT = "Sprint and difficult terrain"
-R_RANGE = "range bands"
-R_COVER = "cover"
-R_PRONE = "prone"
-R_ATTACK = "attacks"
-R_INTENT = "Stun or Deadly intent"
-R_SEVERITY = "increasing Severity"
-R_COUNTER = "Counterattack"
-R_QUALITIES = "weapon qualities"
-R_AVOID = "Avoid Injury"
-R_FATIGUED = "Fatigued"
-R_DEFEATED = "Defeated"
-R_DYING = "Dying and the cysuit"
-R_FIRST_AID = "First Aid"
-R_TREAT = "treating Injuries"
-R_RECOVERY = "Stress recovery"
-R_HAZARDS = "hazards"
-R_NPCS = "NPC tiers"
-R_MOMENTUM = "the Momentum pool"
-R_THREAT = "Threat"
-R_SPENDS = "Momentum spends"
-R_CORE_SPENDS = "core Momentum spends"
-R_PENDING = "resolving a hit"
-R_OVER = "the end of the conflict"
-R_YIELD = "yielding"
-R_CONSEQUENCE = "consequences"
-R_TRAITS = "Traits in play"
-R_SYNTHETIC = "Synthetics and their chassis"
+from . import cites
+from .board import BOARD, Char
 
 DEFEATED, PRONE, DEAD, YIELDED = "Defeated", "Prone", "Dead", "Yielded"
 DESTROYED = "Chassis Destroyed"  # a Synthetic whose chassis is gone but whose backup carries it on
 
 
-def board(state: State) -> Board:
-    return state.boards[NAME]
-
-
 def char(state: State, uid: str) -> Char:
-    return board(state).chars[uid]
+    return BOARD(state).chars[uid]
 
 
 def ctrl(state: State, uid: str) -> str:
@@ -132,19 +80,19 @@ def unit_name(state: State, uid: str | None) -> str:
 
 def need_unit(state: State, uid: str) -> Unit:
     unit = state.unit(uid)
-    if uid not in board(state).chars:
-        raise IllegalAction(f"{unit.name} has no conflict record", R_NPCS)
+    if uid not in BOARD(state).chars:
+        raise IllegalAction(f"{unit.name} has no conflict record", cites.NPCS)
     return unit
 
 
 def must_be_able(state: State, uid: str) -> None:
     """A Defeated character (Dying included) takes no actions until revived."""
     if yielded(state, uid):
-        raise IllegalAction(f"{unit_name(state, uid)} has yielded and left the fight", R_YIELD)
+        raise IllegalAction(f"{unit_name(state, uid)} has yielded and left the fight", cites.YIELD)
     if uid in state.units and state.units[uid].has(DESTROYED):
-        raise IllegalAction(f"{unit_name(state, uid)}'s chassis is destroyed: no actions until embody gives it a new one", R_SYNTHETIC)
+        raise IllegalAction(f"{unit_name(state, uid)}'s chassis is destroyed: no actions until embody gives it a new one", cites.SYNTHETIC)
     if uid in state.units and not able(state, uid):
-        raise IllegalAction(f"{unit_name(state, uid)} is Defeated and takes no actions until revived", R_DEFEATED)
+        raise IllegalAction(f"{unit_name(state, uid)} is Defeated and takes no actions until revived", cites.DEFEATED)
 
 
 def must_act_now(state: State, uid: str, what: str) -> None:
@@ -153,8 +101,4 @@ def must_act_now(state: State, uid: str, what: str) -> None:
     active = state.clock.active
     if active != uid:
         now = f"it is {unit_name(state, active)}'s turn" if active else "no one's turn is running (start one with turn UNIT)"
-        raise IllegalAction(f"{unit_name(state, uid)} can only {what} on their own turn; {now}", R_WHOSE_TURN)
-
-
-def emit_rule(ctx: Context, text: str) -> None:
-    ctx.emit(text, "rule")
+        raise IllegalAction(f"{unit_name(state, uid)} can only {what} on their own turn; {now}", cites.WHOSE_TURN)

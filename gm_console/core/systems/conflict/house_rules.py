@@ -284,9 +284,3 @@ HOUSE_RULES = (
     EMBODIMENT_TRAIT,
     BACKUP_TRAIT,
 )
-
-
-def rule(ctx_or_rules, name: str):
-    """The value of house rule ``conflict.<name>`` from a Context or a Rules."""
-    rules = getattr(ctx_or_rules, "rules", ctx_or_rules)
-    return rules[f"conflict.{name}"]

@@ -6,19 +6,15 @@ from gm_console.core.actions import Action, Context, Next
 from gm_console.core.fog import open_neighbours
 from gm_console.core.state import State
 
-from .common import able, board, char, ctrl, enemies
+from .board import BOARD
+from .common import able, char, ctrl, enemies
 from .turns import candidates
-from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, EndConflict, Scene, Suffer, Yield
-from .verbs_moves import Sprint, Stride
-from .verbs_spends import Minor, SpendAct
-from .verbs_tasks import FirstAid
-from .verbs_turns import Keep, Seize, Turn
+from .verbs import Attack, Avoid, Counter, EndConflict, FirstAid, Keep, Minor, Scene, Seize, SpendAct, Sprint, Stride, Suffer, Turn, Yield
 from .zones import paths, zone_cover
 
 
-def offers(state: State, ctx: Context) -> list[Action]:
-    b = board(state)
+def legal_actions(state: State, ctx: Context) -> list[Action]:
+    b = BOARD(state)
     out: list[Action] = []
     if b.pending:
         for p in b.pending:
@@ -50,7 +46,7 @@ def offers(state: State, ctx: Context) -> list[Action]:
 
 
 def attacks(state: State, uid: str) -> list[Action]:
-    cat = board(state).catalogue
+    cat = BOARD(state).catalogue
     out: list[Action] = []
     weapons = list(char(state, uid).weapons) or ["unarmed"]
     for target in state.units:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.state import State
+from gm_console.core.systems.conflict.board import BOARD
 from gm_console.core.systems.conflict import turns
 from gm_console.core.systems.conflict.common import DEAD, DEFEATED, DESTROYED, defeated
 from gm_console.core.systems.conflict.stress import dying
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
     from gm_console.core.playerview import meter
 
-    board = state.boards.get("conflict")
+    board = BOARD.get(state)
     if board is None:
         return {}
     units: dict[str, dict[str, Any]] = {}

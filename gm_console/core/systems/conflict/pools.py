@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import R_DICE, R_MOMENTUM, R_THREAT
-from .house_rules import rule
+from . import cites
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -40,7 +39,7 @@ def add_momentum(state: State, ctx: Context, n: int, cause: str) -> None:
     """Momentum into the group pool, up to its cap; the rest is lost (logged)."""
     if n <= 0:
         return
-    cap = rule(ctx, "momentum_cap")
+    cap = ctx.rules.view("conflict").momentum_cap
     room = max(0, cap - state.pools.get(MOMENTUM, 0))
     kept = min(n, room)
     if kept:
@@ -58,7 +57,7 @@ def gain(state: State, ctx: Context, controller: str, n: int, cause: str) -> Non
 
 
 def deficit_allowed(ctx: Context, deadly: bool) -> bool:
-    mode = rule(ctx, "threat_deficit")
+    mode = ctx.rules.view("conflict").threat_deficit
     return mode == "any" or (mode == "deadly" and deadly)
 
 
@@ -68,13 +67,13 @@ def check_pay(state: State, ctx: Context, controller: str, n: int, what: str, *,
     if controller == "players":
         have = state.pools.get(MOMENTUM, 0)
         if have < n:
-            raise IllegalAction(f"{what} costs {n} Momentum; the pool holds {have}", R_MOMENTUM)
+            raise IllegalAction(f"{what} costs {n} Momentum; the pool holds {have}", cites.MOMENTUM)
     else:
         have = state.pools.get(THREAT, 0)
         if have < n and not deficit_allowed(ctx, deadly):
             raise IllegalAction(
-                f"{what} costs {n} Threat; the GM has {have} (house rule threat_deficit is {rule(ctx, 'threat_deficit')!r})",
-                R_THREAT,
+                f"{what} costs {n} Threat; the GM has {have} (house rule threat_deficit is {ctx.rules.view('conflict').threat_deficit!r})",
+                cites.THREAT,
             )
 
 
@@ -84,7 +83,7 @@ def pay(state: State, ctx: Context, controller: str, n: int, what: str, *, comba
         return
     if controller == "players":
         _change(state, ctx, MOMENTUM, -n, what)
-        mode = rule(ctx, "spend_adds_threat")
+        mode = ctx.rules.view("conflict").spend_adds_threat
         if mode == "all" or (mode == "table" and combat):
             add_threat(state, ctx, n, f"Momentum spent in combat adds equal Threat: {what}")
     else:
@@ -92,16 +91,16 @@ def pay(state: State, ctx: Context, controller: str, n: int, what: str, *, comba
 
 
 def dice_cost(ctx: Context, buy: int) -> int:
-    costs = rule(ctx, "extra_dice_costs")
+    costs = ctx.rules.view("conflict").extra_dice_costs
     return sum(costs[:buy])
 
 
 def check_buy(state: State, ctx: Context, controller: str, buy: int, pay_with: str, who: str) -> None:
     if buy <= 0:
         return
-    costs = rule(ctx, "extra_dice_costs")
+    costs = ctx.rules.view("conflict").extra_dice_costs
     if buy > len(costs):
-        raise IllegalAction(f"at most {len(costs)} extra d20s can be bought ({2 + len(costs)} in all)", R_DICE)
+        raise IllegalAction(f"at most {len(costs)} extra d20s can be bought ({2 + len(costs)} in all)", cites.DICE)
     if pay_with == THREAT and controller != "players":
         pass  # the GM always pays Threat
     elif pay_with == THREAT:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gm_console.core.reference import RefEntry
 
-from . import common as c
+from . import cites
 
 RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     (
@@ -23,7 +23,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "opening",
-        c.R_OPENING,
+        cites.OPENING.label,
         "Round 1 normally opens with the players. If one character is obviously first, they go (the file's "
         "[conflict] first = ID records it); otherwise the player character with the best Daring starts. When "
         "the opposition plainly took the initiative, as in a successful ambush, the NPCs open: opening = \"gm\" "
@@ -35,7 +35,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "alternation",
-        c.R_ALTERNATION,
+        cites.ALTERNATION.label,
         "When a turn ends, the opposing side names who goes next, from those of theirs still waiting this "
         "round (turn UNIT). Sides keep swapping like this. If a side has nobody left who can act, the other side takes all "
         "its remaining turns back to back. Once everyone able has acted, the next round starts. `next` ends the "
@@ -44,14 +44,14 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "one-turn",
-        c.R_ONE_TURN,
+        cites.ONE_TURN.label,
         "Nobody takes two turns in the same round, whatever Momentum or Threat is spent. The pane marks who "
         "has acted; the console refuses a second turn for the same character.",
         ("twice", "acted", "round"),
     ),
     (
         "keep",
-        c.R_KEEP,
+        cites.KEEP.label,
         "At the end of a turn the players may pay 2 Momentum (the GM 2 Threat) to hand the next turn to an ally "
         "on the same side instead of the opposition: keep ALLY. The ally who got the turn this way cannot keep "
         "it again; after them, play goes to the other side. Pointless when the other side has run out, so the "
@@ -60,7 +60,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "own-turn",
-        c.R_WHOSE_TURN,
+        cites.WHOSE_TURN.label,
         "Attacks, movement and listed actions belong to the acting character's turn. Out of turn a character "
         "may still roll a free task, Avoid or suffer an Injury, Counterattack, or step away after winning a "
         "melee defence. First Aid and treatment are Major Actions of the medic's own turn, counted with any "
@@ -69,7 +69,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "actions",
-        c.R_ACTIONS,
+        cites.MAJOR_MINOR.label,
         "A turn has one Major Action and one Minor Action, taken in either order. 1 Momentum buys another Minor "
         "(spend UNIT minor); 2 Momentum buys a second Major, and any task in that second Major is 1 Difficulty "
         "harder (spend UNIT major). The lists are data (gm_console/data/conflict.toml, extended by an "
@@ -80,13 +80,13 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "two-majors",
-        c.R_TWO_MAJORS,
+        cites.TWO_MAJORS.label,
         "However many Momentum is spent, a character takes at most two Major Actions in one round.",
         ("major", "limit"),
     ),
     (
         "task",
-        c.R_TASK,
+        cites.TASK.label,
         "The task's own chapter is missing from the text; the console uses the usual 2d20 reading. Roll 2d20 "
         "(more if bought) against a target number equal to Attribute + Specialization. Every die showing the "
         "target or less scores one success, and a die showing the Specialization rating or less scores two (a "
@@ -101,7 +101,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "opposed",
-        c.R_OPPOSED,
+        cites.OPPOSED.label,
         "In an opposed task both sides roll: the one who started it at the task's Difficulty, the defender at "
         "the defence Difficulty (house rule defence_difficulty, 1). Each side's Momentum is its successes "
         "beyond its own Difficulty. The starter wins only by succeeding with more Momentum than the defender "
@@ -111,7 +111,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "dice",
-        c.R_DICE,
+        cites.DICE.label,
         "Extra d20s beyond the first two are bought before rolling: by default the third costs 1, the fourth 2, "
         "the fifth 3 (house rule extra_dice_costs). Players pay Momentum or, with pay=threat, give the GM that "
         "much Threat; the GM pays Threat. buy=N on a rolling verb; vbuy=N buys dice for the defender.",
@@ -119,14 +119,14 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "momentum",
-        c.R_MOMENTUM,
+        cites.MOMENTUM.label,
         "Momentum is one pool the whole group shares, capped at 6 by default (house rule momentum_cap); anything "
         "earned past the cap is lost and the log says so. Every change is logged with its cause.",
         ("momentum", "pool", "cap"),
     ),
     (
         "threat",
-        c.R_THREAT,
+        cites.THREAT.label,
         "Threat is the GM's pool. It grows from the NPCs' surplus successes, from players choosing Deadly "
         "intent, from players buying dice with Threat, and from Momentum spent on combat spends. The GM spends "
         "it to buy dice, Keep the Initiative, seize the opening, Avoid Injuries for Notable and Major NPCs, and "
@@ -136,7 +136,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "spends",
-        c.R_SPENDS,
+        cites.SPENDS.label,
         "spend UNIT ID pays from the acting side's pool. Built in: minor (1), major (2), severity (2 a step), "
         "recover (2 per Stress), area (1 per target), core (a core spend named with why=). The combat table in the data adds Knockdown (2, the "
         "target falls prone), Disengage (1, leave Reach), Disarm (2), Called Shot (1), Suppress (2) and Exploit "
@@ -147,7 +147,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "core-spends",
-        c.R_CORE_SPENDS,
+        cites.CORE_SPENDS.label,
         "The text keeps every core Momentum spend available during a fight, but the core chapter that would list "
         "them is missing, so the console states what it offers. It runs one core spend itself: extra d20s bought "
         "before a roll (buy=N on any rolling verb; the third die 1, the fourth 2, the fifth 3 by house rule "
@@ -169,7 +169,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "reach",
-        c.R_REACH,
+        cites.REACH.label,
         "Two characters are within Reach when close enough to touch: by default after one moved up to the other "
         "(near=UNIT) or began there (house rule reach). An enemy within Reach makes every task 1 Difficulty "
         "harder, except the tasks of a Melee Attack, and forbids the Movement Minor Action. A Melee Attack needs "
@@ -178,7 +178,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "movement",
-        c.R_MOVEMENT,
+        cites.MOVEMENT.label,
         "Movement (stride UNIT ZONE) is a Minor Action: anywhere in the current zone or into a connected zone, "
         "not across a locked connection, and never while an enemy is within Reach. near=UNIT ends within that "
         "character's Reach; cover ends beside the zone's covering feature. Entering difficult terrain takes a "
@@ -187,7 +187,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "sprint",
-        c.R_SPRINT,
+        cites.SPRINT.label,
         "Sprint (sprint UNIT ZONE) is a Major Action covering up to two zones, allowed even with an enemy within "
         "Reach. Difficult terrain on the way (a zone Trait such as \"difficult terrain 2\") or an obstacle the "
         "GM names with diff=N takes a Fitness task: Difficulty 1 for awkward ground or a low obstacle, 2 for "
@@ -198,7 +198,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "range",
-        c.R_RANGE,
+        cites.RANGE.label,
         "Range comes from the zones: Reach when within Reach, Close in the same zone, Medium one zone away, Long "
         "two, Extreme three or more (house rule range_bands). Each weapon profile names the farthest band it "
         "reaches; melee weapons reach only Reach.",
@@ -206,7 +206,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "cover",
-        c.R_COVER,
+        cites.COVER.label,
         "Cover is usually a Trait of the zone. A character who moved up to the covering feature (stride ... "
         "cover) turns Ranged Attacks against them into opposed tasks, resisting with Control + Security. "
         "Leaving the spot, or the zone, leaves the cover.",
@@ -214,7 +214,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "prone",
-        c.R_PRONE,
+        cites.PRONE.label,
         "A prone character (minor UNIT prone; stand to get up) is 1 Difficulty harder to hit with a Ranged "
         "Attack from Medium range or beyond, and against those same shots gains +1 Protection while also in "
         "cover. Melee Attacks and Close-range shots get no such penalty or Protection: they come with 2 bonus "
@@ -224,7 +224,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "attacks",
-        c.R_ATTACK,
+        cites.ATTACK.label,
         "An attack picks a target, a weapon and Stun or Deadly intent, then rolls. Melee: Daring + Security at "
         "Difficulty 1, opposed by Daring + Security if the target knows it is coming and can fight back "
         "(unaware skips that). Ranged: Control + Security at Difficulty 2, opposed by Control + Security when the "
@@ -238,7 +238,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "intent",
-        c.R_INTENT,
+        cites.INTENT.label,
         "Each weapon says whether it can Stun, kill (Deadly), or both. A player character choosing Deadly raises "
         "the stakes: 1 Threat goes to the GM. An NPC choosing Deadly costs the GM 1 Threat, which may take the "
         "pool into deficit. Whether lethal force was justified is a matter for the fiction and its review.",
@@ -255,7 +255,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "severity",
-        c.R_SEVERITY,
+        cites.SEVERITY.label,
         "After a hit, and before the target answers, the attacker may raise the Severity by 1 for 2 Momentum "
         "(1 with an Intense weapon), at most twice per attack (spend UNIT severity). The GM does the same with "
         "Threat for NPCs.",
@@ -263,7 +263,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "counter",
-        c.R_COUNTER,
+        cites.COUNTER.label,
         "A character who wins the opposed task against a Melee Attack may step out of Reach for free (stride), "
         "or instead pay 2 Momentum (an NPC 2 Threat) to Counterattack: their own melee weapon's Injury lands on "
         "the attacker at once (counter UNIT).",
@@ -271,7 +271,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "pending",
-        c.R_PENDING,
+        cites.PENDING.label,
         "A hit (or an acute hazard) leaves an Injury waiting. Until the target avoids or suffers it, turns "
         "cannot move on; Severity spends and Area targets happen in that window.",
         ("injury", "waiting", "avoid", "suffer"),
@@ -286,7 +286,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "avoid",
-        c.R_AVOID,
+        cites.AVOID.label,
         "Facing a consequence of Severity 1-5, a character may mark that much Stress to escape it; for an "
         "Injury that means the adjusted Severity, and the hit becomes a graze or the cysuit soaks it (avoid "
         "UNIT). All of it must fit on the track. If it does not, the remaining boxes fill and the Injury lands "
@@ -297,7 +297,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "fatigued",
-        c.R_FATIGUED,
+        cites.FATIGUED.label,
         "A character whose track is full is Fatigued: no further Stress can be marked, every task is 1 "
         "Difficulty harder, and tasks with one Attribute of their choice (fatigue UNIT ATTRIBUTE) fail outright "
         "until the track has room again. Only rest or an ally's help lowers a Fatigued character's Stress. NPCs "
@@ -306,7 +306,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "injury",
-        c.R_DEFEATED,
+        cites.DEFEATED.label,
         "An Injury becomes a Trait named for the harm (Burned Hand, Neural Shock) with its Severity, which sets "
         "the Stress to Avoid it and the Difficulty to treat it. Whoever suffers one is Defeated: prone, taking "
         "no actions and no turns until First Aid revives them. A Stun Injury does no lasting harm and clears at "
@@ -315,7 +315,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "dying",
-        c.R_DYING,
+        cites.DYING.label,
         "A Defeated character holding an untreated Deadly Injury is Dying and dies when the scene ends unless "
         "stabilized (First Aid ends Defeat and with it Dying). A working cysuit starts trauma care and calls for "
         "help: usually the wearer survives the current scene and the one after, which gives time for First Aid "
@@ -328,7 +328,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "synthetics",
-        c.R_SYNTHETIC,
+        cites.SYNTHETIC.label,
         "A Synthetic (synthetic = true) works through a chassis, and its Injuries are damage to that body; First "
         "Aid, treatment and healing use Engineering instead of Medicine. Two kinds of Trait decide what losing the "
         "body means. An embodiment Trait names the chassis in use (a Trait beginning Chassis, house rule "
@@ -344,7 +344,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "first-aid",
-        c.R_FIRST_AID,
+        cites.FIRST_AID.label,
         "First Aid is a Major Action of the medic's own turn (counted in the two-Majors limit) on a Defeated "
         "living ally within Reach: Daring + Medicine at Difficulty 2. "
         "Success ends Defeat; the patient stays prone and keeps the Injury. Synthetics are patched with "
@@ -353,7 +353,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "treat",
-        c.R_TREAT,
+        cites.TREAT.label,
         "Treating an Injury (treat) is Daring + Medicine at its Severity; afterwards it imposes no penalties, "
         "though the Trait remains; during the conflict it is a Major Action of the medic's turn. Removing it "
         "needs proper care out of combat, once endconflict has closed the fight (heal): Control + Medicine at its "
@@ -367,7 +367,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "yielding",
-        c.R_YIELD,
+        cites.YIELD.label,
         "Someone who surrenders, or honestly gives up the fight, is out of it straight away: yield UNIT. They "
         "get no more turns, the alternation goes on without them, and nobody may attack them; the other side "
         "has to respect the surrender. A turn they were taking ends.",
@@ -375,7 +375,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "consequences",
-        c.R_CONSEQUENCE,
+        cites.CONSEQUENCE.label,
         "Harm is not only Injury: a lost tool, a ruined position, a shaken nerve may come with a Severity of 1 "
         "to 5 (consequence UNIT SEVERITY TEXT). The character escapes it by marking Stress equal to the Severity "
         "(avoid UNIT), which needs room on the track for all of it; otherwise the boxes left fill and the "
@@ -385,7 +385,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "conflict-over",
-        c.R_OVER,
+        cites.OVER.label,
         "A fight ends when its objective is settled, one side withdraws or yields, or no one is left to resist. "
         "endconflict records that moment in the log and the status line says conflict over: no further turns are "
         "taken, and care that needs calm (heal removes an Injury, First Aid and treatment without a turn) becomes "
@@ -394,7 +394,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "recovery",
-        c.R_RECOVERY,
+        cites.RECOVERY.label,
         "Ways to clear Stress: when a character's latest task (an Attack counts) succeeded and plausibly brings "
         "relief or safety to them or an ally who sees it, 2 Momentum removes 1 Stress from that character, up to "
         "three times for one task; a failed task since then, or an enemy, cannot be helped this way (spend "
@@ -405,7 +405,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "hazards",
-        c.R_HAZARDS,
+        cites.HAZARDS.label,
         "Before anyone is exposed, the GM states a hazard's mode, Severity and Interval (hazard ID MODE "
         "SEVERITY every=...). Attritional exposure (heat, cold, radiation, poison, exhaustion, dread) marks "
         "Stress equal to the Severity and cannot be Avoided. Acute exposure (a blast, a fall, a burn, "
@@ -420,7 +420,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "traits",
-        c.R_TRAITS,
+        cites.TRAITS.label,
         "Traits are short facts about a character that the rules read: Injuries, consequences suffered, the "
         "marks of exposure, a failed suit. trait UNIT NAME adds one during play, untrait UNIT NAME removes it. "
         "A Trait called Protection Compromised, however it came, switches off the cysuit's Protection (and, "
@@ -429,7 +429,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "npcs",
-        c.R_NPCS,
+        cites.NPCS.label,
         "Minor NPCs have no Stress, so any Injury defeats them; a Deadly one leaves them Dying or, as the GM "
         "judges, dead (suffer UNIT dead). Once a scene, a Notable NPC may shrug off an Injury by paying as "
         "much Threat as its adjusted Severity (avoid UNIT threat); Major NPCs may do that whenever the Threat is there. "
@@ -439,7 +439,7 @@ RULES: list[tuple[str, str, str, tuple[str, ...]]] = [
     ),
     (
         "qualities",
-        c.R_QUALITIES,
+        cites.QUALITIES.label,
         "Weapon qualities and what the console does with them: Accurate (Aim re-rolls up to two d20s), Area "
         "(1 Momentum per further target in the zone; may Succeed at Cost with atcost), Charge (after Prepare: "
         "charge=area|intense|piercing; an Area charge is 1 Severity lower), Cumbersome (Prepare first), "

@@ -14,22 +14,9 @@ from typing import TYPE_CHECKING
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import Char, Injury, Pending
-from .common import (
-    DEAD,
-    DEFEATED,
-    PRONE,
-    R_AVOID,
-    R_FATIGUED,
-    R_NPCS,
-    R_PENDING,
-    R_RECOVERY,
-    R_THREAT,
-    add_condition,
-    board,
-    char,
-)
-from .house_rules import rule
+from . import cites
+from .board import BOARD, Char, Injury, Pending
+from .common import DEAD, DEFEATED, PRONE, add_condition, char
 from .pools import THREAT, pay
 from .synthetic import destroy_chassis
 
@@ -49,7 +36,7 @@ def compute_max(state: State, rules: Rules, uid: str) -> int:
         return 0 if c.values <= 0 else (-(-fitness // 2) if c.values == 1 else fitness)
     if c.tier == "minor":
         return 0
-    return fitness if rule(rules, "npc_stress") == "fitness" else 0
+    return fitness if rules.view("conflict").npc_stress == "fitness" else 0
 
 
 def can_fatigue(c: Char) -> bool:
@@ -142,10 +129,10 @@ def untreated(state: State, uid: str) -> bool:
 
 
 def pending_for(state: State, uid: str) -> Pending:
-    for p in board(state).pending:
+    for p in BOARD(state).pending:
         if p.target == uid:
             return p
-    raise IllegalAction(f"no Injury is waiting for {state.unit(uid).name} to Avoid or suffer", R_PENDING)
+    raise IllegalAction(f"no Injury is waiting for {state.unit(uid).name} to Avoid or suffer", cites.PENDING)
 
 
 def check_avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None:
@@ -154,30 +141,30 @@ def check_avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None
     sev = p.adjusted
     if with_threat:
         if p.kind != "injury":
-            raise IllegalAction("the NPCs' Threat option avoids an Injury; a consequence is avoided with Stress", R_NPCS)
+            raise IllegalAction("the NPCs' Threat option avoids an Injury; a consequence is avoided with Stress", cites.NPCS)
         if c.tier not in ("notable", "major"):
-            raise IllegalAction(f"only Notable and Major NPCs Avoid an Injury with Threat; {unit.name} is {c.tier}", R_NPCS)
+            raise IllegalAction(f"only Notable and Major NPCs Avoid an Injury with Threat; {unit.name} is {c.tier}", cites.NPCS)
         if c.tier == "notable" and c.avoided:
-            raise IllegalAction(f"{unit.name} is a Notable NPC and has already Avoided with Threat this scene", R_NPCS)
+            raise IllegalAction(f"{unit.name} is a Notable NPC and has already Avoided with Threat this scene", cites.NPCS)
         have = state.pools.get(THREAT, 0)
         if have < sev:
-            raise IllegalAction(f"Avoiding costs {sev} Threat (the adjusted Severity); the GM has {have}", R_THREAT)
+            raise IllegalAction(f"Avoiding costs {sev} Threat (the adjusted Severity); the GM has {have}", cites.THREAT)
         return
-    if sev > 5 and rule(ctx, "severity_above_5") == "unavoidable":
+    if sev > 5 and ctx.rules.view("conflict").severity_above_5 == "unavoidable":
         raise IllegalAction(
             f"Severity {sev} is beyond 1 to 5: it cannot be Avoided with Stress (house rule severity_above_5); suffer {uid}",
-            R_AVOID,
+            cites.AVOID,
         )
     if c.stress_max <= 0:
         why = "Minor NPCs" if c.tier == "minor" else "this character"
         extra = " (try: avoid " + uid + " threat)" if c.tier in ("notable", "major") else ""
-        raise IllegalAction(f"{unit.name} has no Stress track: {why} cannot Avoid with Stress{extra}", R_NPCS)
+        raise IllegalAction(f"{unit.name} has no Stress track: {why} cannot Avoid with Stress{extra}", cites.NPCS)
     room = c.stress_max - stress(state, uid)
     if room < sev:
         raise IllegalAction(
             f"{unit.name} needs room for all {sev} Stress but has {room} space{'s' if room != 1 else ''} left; "
             f"the Injury lands (suffer {uid})",
-            R_AVOID if not c.fatigued else R_FATIGUED,
+            cites.AVOID if not c.fatigued else cites.FATIGUED,
         )
 
 
@@ -191,12 +178,12 @@ def avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None:
             c.avoided = True
     elif p.kind == "consequence":
         mark(state, ctx, uid, sev, f"Avoids the consequence {p.what} (Severity {sev})")
-        board(state).pending.remove(p)
+        BOARD(state).pending.remove(p)
         ctx.emit(f"{unit.name} Avoids the consequence: {p.what} does not happen", "info", uid)
         return
     else:
         mark(state, ctx, uid, sev, f"Avoids the {p.what} Injury (Severity {sev})")
-    board(state).pending.remove(p)
+    BOARD(state).pending.remove(p)
     ctx.emit(f"{unit.name} Avoids the Injury: a near miss, a glancing blow, or the cysuit takes it", "info", uid)
 
 
@@ -208,7 +195,7 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
     if 0 < room < sev:  # the text: fill the remaining spaces, then suffer
         mark(state, ctx, uid, room, "no room to Avoid: the rest of the track fills")
     if p.kind == "consequence":  # any other consequence is suffered as a Trait, not as an Injury
-        board(state).pending.remove(p)
+        BOARD(state).pending.remove(p)
         label = name or p.what
         if label not in unit.traits:
             unit.traits = (*unit.traits, label)
@@ -216,7 +203,7 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
         return
     label = name or f"{p.what} {'Wound' if p.intent == 'deadly' else 'Stun'}"
     c.injuries.append(Injury(label, sev, p.intent, False, p.debilitating, ctx.index))
-    board(state).pending.remove(p)
+    BOARD(state).pending.remove(p)
     add_condition(unit, DEFEATED)
     add_condition(unit, PRONE)
     ctx.emit(f"{unit.name} suffers {label} ({p.intent} Injury, Severity {sev}): Defeated and Prone", "damage", uid)
@@ -229,10 +216,10 @@ def suffer(state: State, ctx: Context, uid: str, name: str | None, nograce: bool
         ctx.emit(f"{unit.name} is dead", "damage", uid)
     elif dying(state, uid):  # this Deadly Injury, or an earlier untreated one now that they are Defeated again
         again = "" if p.intent == "deadly" else " again (an untreated Deadly Injury)"
-        suit = cysuit_works(state, uid) or (c.cysuit and not rule(ctx, "compromised_ends_grace"))
-        scenes = rule(ctx, "cysuit_grace_scenes")
+        suit = cysuit_works(state, uid) or (c.cysuit and not ctx.rules.view("conflict").compromised_ends_grace)
+        scenes = ctx.rules.view("conflict").cysuit_grace_scenes
         if cysuit_works(state, uid):  # the suit acts at once; the burst needs a channel
-            link = board(state).connection
+            link = BOARD(state).connection
             burst = (f"a Vitalis burst goes out over the {link.capitalize()} connection" if link in ("full", "limited")
                      else f"no Vitalis burst: the connection is {link.capitalize()} (local treatment goes on)")
             ctx.emit(f"{unit.name}'s cysuit: trauma intervention begins; {burst}", "rule", uid)
@@ -250,7 +237,7 @@ def check_suffer(state: State, uid: str, dead: bool) -> None:
     p = pending_for(state, uid)
     c = char(state, uid)
     if dead and (c.tier != "minor" or p.intent != "deadly"):
-        raise IllegalAction("only a Minor NPC may be killed outright, and only by a Deadly Injury", R_NPCS)
+        raise IllegalAction("only a Minor NPC may be killed outright, and only by a Deadly Injury", cites.NPCS)
 
 
 # ------------------------------------------------------------ time
@@ -271,15 +258,15 @@ def clear_stun(state: State, ctx: Context, uid: str, turn_start: int) -> None:
 def check_recover(state: State, uid: str, how: str) -> None:
     c = char(state, uid)
     if c.stress_max <= 0:
-        raise IllegalAction(f"{state.units[uid].name} has no Stress track", R_RECOVERY)
+        raise IllegalAction(f"{state.units[uid].name} has no Stress track", cites.RECOVERY)
     if c.fatigued and how != "rest":
         raise IllegalAction(
-            f"{state.units[uid].name} is Fatigued: only rest or an ally's help brings Stress down", R_FATIGUED
+            f"{state.units[uid].name} is Fatigued: only rest or an ally's help brings Stress down", cites.FATIGUED
         )
 
 
 def end_scene(state: State, ctx: Context) -> None:
-    for uid, c in board(state).chars.items():
+    for uid, c in BOARD(state).chars.items():
         unit = state.units.get(uid)
         if unit is None:
             continue
@@ -298,12 +285,12 @@ def end_scene(state: State, ctx: Context) -> None:
 def check_fatigue_choice(state: State, uid: str, attr: str, attributes: tuple[str, ...]) -> None:
     c = char(state, uid)
     if not c.fatigued:
-        raise IllegalAction(f"{state.units[uid].name} is not Fatigued", R_FATIGUED)
+        raise IllegalAction(f"{state.units[uid].name} is not Fatigued", cites.FATIGUED)
     if attr not in attributes:
-        raise IllegalAction(f"unknown Attribute {attr!r}; expected one of: {', '.join(attributes)}", R_FATIGUED)
+        raise IllegalAction(f"unknown Attribute {attr!r}; expected one of: {', '.join(attributes)}", cites.FATIGUED)
     if c.fatigued_attr is not None:
         raise IllegalAction(
             f"{state.units[uid].name} already chose {c.fatigued_attr}; it holds until they are no longer Fatigued",
-            R_FATIGUED,
+            cites.FATIGUED,
         )
 

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from gm_console.core.state import State
 
-from .common import DEAD, DEFEATED, DESTROYED, PRONE, add_condition, board, char, drop_condition
-from .house_rules import rule
+from .board import BOARD
+from .common import DEAD, DEFEATED, DESTROYED, PRONE, add_condition, char, drop_condition
 from .zones import leave_position
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ def _named(word: str):
 def traits_named(state: State, ctx_or_rules, uid: str, which: str) -> tuple[str, ...]:
     """The unit's Traits that start with the word of house rule ``which``
     (``embodiment_trait`` or ``backup_trait``)."""
-    pattern = _named(rule(ctx_or_rules, which))
+    rules = getattr(ctx_or_rules, "rules", ctx_or_rules)
+    pattern = _named(getattr(rules.view("conflict"), which))
     return tuple(t for t in state.units[uid].traits if pattern.match(t))
 
 
@@ -70,12 +71,12 @@ def destroy_chassis(state: State, ctx: Context, uid: str, why: str) -> None:
         add_condition(unit, DESTROYED)
         ctx.emit(
             f"{unit.name} continues through {', '.join(kept)} (house rule backup_trait): out of the fight until "
-            f"embody {uid} \"{rule(ctx, 'embodiment_trait')}: ...\" gives it a new chassis",
+            f"embody {uid} \"{ctx.rules.view('conflict').embodiment_trait}: ...\" gives it a new chassis",
             "warn",
             uid,
         )
     else:
         add_condition(unit, DEAD)
         ctx.emit(f"{unit.name} has no backup Trait: the Synthetic ends with its chassis and is dead", "damage", uid)
-    b = board(state)
+    b = BOARD(state)
     b.pending = [p for p in b.pending if p.target != uid]

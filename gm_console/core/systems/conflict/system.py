@@ -13,11 +13,11 @@ from gm_console.core.setup import Setup
 from gm_console.core.state import State, Unit
 from gm_console.core.system import System
 
-from . import palette, reference, tables, turns
-from .board import pair
+from . import cites, palette, reference, tables, turns
+from .board import BOARD, pair
 from .catalogue import CATALOGUE_TABLE
-from .common import DESTROYED, R_MOMENTUM, R_THREAT, add_condition, board, ctrl, side_label, unit_name
-from .house_rules import HOUSE_RULES, rule
+from .common import DESTROYED, add_condition, ctrl, side_label, unit_name
+from .house_rules import HOUSE_RULES
 from .stress import compute_max, refresh
 from .verbs import ACTIONS
 from .zones import prune
@@ -44,7 +44,7 @@ class ConflictSystem(System):
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
         table = table or {}
-        b = board(state)
+        b = BOARD(state)
         b.chars[unit.id] = tables.make_char(table, ctrl(state, unit.id))
         unit.stats.update(table.get("attributes", {}))
         unit.stats.update(table.get("specializations", {}))
@@ -64,7 +64,7 @@ class ConflictSystem(System):
 
     # -- hooks on generic actions
     def unit_added(self, state: State, unit: Unit, template: Unit | None, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         if template is not None and template.id in b.chars:
             old = b.chars[template.id]
             c = tables.make_char({}, ctrl(state, unit.id))
@@ -79,7 +79,7 @@ class ConflictSystem(System):
         ctx.emit(f"{unit.name} is a {c.tier} character with Stress {unit.stats['stress']}/{c.stress_max}", "rule", unit.id)
 
     def unit_removed(self, state: State, unit: Unit, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         b.chars.pop(unit.id, None)
         b.acted = [u for u in b.acted if u != unit.id]
         b.reach = {p for p in b.reach if unit.id not in p}
@@ -98,29 +98,29 @@ class ConflictSystem(System):
     def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
         for key, value in action.stats:
             if value < 0:
-                raise IllegalAction(f"{key} cannot be negative", "Stress")
+                raise IllegalAction(f"{key} cannot be negative", cites.STRESS)
 
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
-        if unit.id not in board(state).chars:
+        if unit.id not in BOARD(state).chars:
             return
-        if value < 0 and (stat in ("stress", "protection") or stat in board(state).catalogue.attributes):
-            raise IllegalAction(f"{stat} cannot be negative", "Stress")
+        if value < 0 and (stat in ("stress", "protection") or stat in BOARD(state).catalogue.attributes):
+            raise IllegalAction(f"{stat} cannot be negative", cites.STRESS)
         if stat == "stress":
             most = compute_max(state, ctx.rules, unit.id)
             if value > most:
-                raise IllegalAction(f"{unit.name}'s Stress track holds {most}; {value} is more than that", "Stress")
+                raise IllegalAction(f"{unit.name}'s Stress track holds {most}; {value} is more than that", cites.STRESS)
 
     def stat_set(self, state: State, unit: Unit, stat: str, old: int | None, ctx: Context) -> None:
-        if unit.id in board(state).chars:
+        if unit.id in BOARD(state).chars:
             refresh(state, ctx.rules, unit.id, ctx)
 
     def check_pool(self, state: State, pool: str, value: int, ctx: Context) -> None:
         if pool == "momentum":
-            cap = rule(ctx, "momentum_cap")
+            cap = ctx.rules.view("conflict").momentum_cap
             if not 0 <= value <= cap:
-                raise IllegalAction(f"the Momentum pool holds 0 to {cap}; {value} is outside it", R_MOMENTUM)
-        elif pool == "threat" and value < 0 and rule(ctx, "threat_deficit") != "any":
-            raise IllegalAction(f"Threat {value} would be a deficit, which house rule threat_deficit allows only for Deadly intent", R_THREAT)
+                raise IllegalAction(f"the Momentum pool holds 0 to {cap}; {value} is outside it", cites.MOMENTUM)
+        elif pool == "threat" and value < 0 and ctx.rules.view("conflict").threat_deficit != "any":
+            raise IllegalAction(f"Threat {value} would be a deficit, which house rule threat_deficit allows only for Deadly intent", cites.THREAT)
 
     # -- the clock
     def check_advance(self, state: State, ctx: Context) -> None:
@@ -130,7 +130,7 @@ class ConflictSystem(System):
         turns.advance(state, ctx)
 
     def describe_turn(self, state: State) -> str:
-        b = state.boards.get(self.NAME)
+        b = BOARD.get(state)
         if b is None:
             return ""
         if b.over:
@@ -148,7 +148,7 @@ class ConflictSystem(System):
         return reference.entries()
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
-        return palette.offers(state, ctx)
+        return palette.legal_actions(state, ctx)
 
     def starter_unit(self, role: str) -> dict[str, Any] | None:
         if role == "hero":

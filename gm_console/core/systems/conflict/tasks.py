@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import R_FATIGUED, R_TASK, board, char, must_be_able
-from .house_rules import rule
+from . import cites
+from .board import BOARD
+from .common import char, must_be_able
 from .stress import untreated
 from .zones import enemies_in_reach
 
@@ -85,17 +86,17 @@ class Result:
 
 
 def check_names(state: State, uid: str, attr: str, spec: str) -> None:
-    cat = board(state).catalogue
+    cat = BOARD(state).catalogue
     unit = state.units[uid]
     if attr not in cat.attributes:
-        raise IllegalAction(f"unknown Attribute {attr!r}{cat.suggest(attr, cat.attributes)}; expected one of: {', '.join(cat.attributes)}", R_TASK)
+        raise IllegalAction(f"unknown Attribute {attr!r}{cat.suggest(attr, cat.attributes)}; expected one of: {', '.join(cat.attributes)}", cites.TASK)
     if spec not in cat.specializations:
         raise IllegalAction(
             f"unknown Specialization {spec!r}{cat.suggest(spec, cat.specializations)}; expected one of: {', '.join(cat.specializations)}",
-            R_TASK,
+            cites.TASK,
         )
     if attr not in unit.stats:
-        raise IllegalAction(f"{unit.name} has no {attr.capitalize()} score (set {uid} {attr} N)", R_TASK)
+        raise IllegalAction(f"{unit.name} has no {attr.capitalize()} score (set {uid} {attr} N)", cites.TASK)
 
 
 def penalties(state: State, ctx: Context, uid: str, *, reach_applies: bool = True) -> list[tuple[str, int]]:
@@ -105,7 +106,7 @@ def penalties(state: State, ctx: Context, uid: str, *, reach_applies: bool = Tru
         mods.append(("enemy within Reach", 1))
     if char(state, uid).fatigued:
         mods.append(("Fatigued", 1))
-    pen = rule(ctx, "injury_penalty")
+    pen = ctx.rules.view("conflict").injury_penalty
     if pen and untreated(state, uid):
         mods.append(("untreated Injury", pen))
     return mods
@@ -130,7 +131,7 @@ def plan(
     must_be_able(state, uid)  # no roll, on one's turn or not, while Defeated
     unit, c = state.units[uid], char(state, uid)
     if c.fatigued and c.fatigued_attr is None:
-        raise IllegalAction(f"{unit.name} is Fatigued and must first choose the Attribute that fails (fatigue {uid} ATTRIBUTE)", R_FATIGUED)
+        raise IllegalAction(f"{unit.name} is Fatigued and must first choose the Attribute that fails (fatigue {uid} ATTRIBUTE)", cites.FATIGUED)
     target = unit.stats.get(attr, 0) + unit.stats.get(spec, 0)
     mods = penalties(state, ctx, uid, reach_applies=reach_applies) + list(extra or [])
     return RollPlan(
@@ -142,9 +143,9 @@ def plan(
         mods,
         buy,
         reroll,
-        rule(ctx, "complication_range") + comp_extra,
+        ctx.rules.view("conflict").complication_range + comp_extra,
         autofail=c.fatigued and c.fatigued_attr == attr,
-        crit=unit.stats.get(spec, 0) if rule(ctx, "critical_success") else 0,
+        crit=unit.stats.get(spec, 0) if ctx.rules.view("conflict").critical_success else 0,
         assist=assist,
     )
 
@@ -170,7 +171,7 @@ def contest(ctx: Context, actor: Result, defender: Result) -> tuple[bool, int]:
     """An opposed task: (does the actor win, the winner's Momentum)."""
     a = actor.successes - actor.plan.difficulty if actor.success else None
     d = defender.successes - defender.plan.difficulty if defender.success else None
-    ties = rule(ctx, "opposed_ties")
+    ties = ctx.rules.view("conflict").opposed_ties
     if a is not None and (d is None or a > d or (a == d and ties == "actor")):
         return True, a - (d or 0)
     if d is None:
@@ -182,5 +183,5 @@ def record_complications(state: State, ctx: Context, result: Result, what: str) 
     if result.complications:
         name = state.units[result.plan.unit].name
         note = f"{name}: {result.complications} complication{'s' if result.complications > 1 else ''} on {what}"
-        board(state).complications.append(note)
+        BOARD(state).complications.append(note)
         ctx.emit(f"Complication! {note} (the GM names what goes wrong)", "warn", result.plan.unit)

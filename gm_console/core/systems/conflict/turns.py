@@ -15,28 +15,9 @@ from gm_console.core import timing
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import TurnUse
-from .common import (
-    DEAD,
-    DESTROYED,
-    R_SYNTHETIC,
-    R_ALTERNATION,
-    R_OPENING,
-    R_YIELD,
-    R_DEFEATED,
-    R_ONE_TURN,
-    R_PENDING,
-    able,
-    board,
-    ctrl,
-    other,
-    cap,
-    side_label,
-    verb,
-    unit_name,
-    yielded,
-)
-from .house_rules import rule
+from . import cites
+from .board import BOARD, TurnUse
+from .common import DEAD, DESTROYED, able, ctrl, other, cap, side_label, verb, unit_name, yielded
 from .stress import clear_stun
 from .zones import prune
 
@@ -45,51 +26,51 @@ if TYPE_CHECKING:
 
 
 def candidates(state: State, controller: str) -> list[str]:
-    b = board(state)
+    b = BOARD(state)
     return [uid for uid in state.units if uid in b.chars and ctrl(state, uid) == controller and able(state, uid) and uid not in b.acted]
 
 
 def check_no_pending(state: State) -> None:
-    pending = board(state).pending
+    pending = BOARD(state).pending
     if pending:
         p = pending[0]
         who = unit_name(state, p.target)
         raise IllegalAction(
             f"{who} must first Avoid or suffer the Severity {p.adjusted} Injury (avoid {p.target} / suffer {p.target})",
-            R_PENDING,
+            cites.PENDING,
         )
 
 
 def check_start(state: State, uid: str) -> None:
     """Can ``uid`` take the next turn, with no turn running?"""
-    b = board(state)
+    b = BOARD(state)
     unit = state.unit(uid)
     if b.over:
-        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", R_ALTERNATION)
+        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", cites.ALTERNATION)
     if unit.has(DEAD):
-        raise IllegalAction(f"{unit.name} is dead", R_DEFEATED)
+        raise IllegalAction(f"{unit.name} is dead", cites.DEFEATED)
     if yielded(state, uid):
-        raise IllegalAction(f"{unit.name} has yielded and left the fight", R_YIELD)
+        raise IllegalAction(f"{unit.name} has yielded and left the fight", cites.YIELD)
     if unit.has(DESTROYED):
-        raise IllegalAction(f"{unit.name}'s chassis is destroyed: no turns until embody gives it a new one", R_SYNTHETIC)
+        raise IllegalAction(f"{unit.name}'s chassis is destroyed: no turns until embody gives it a new one", cites.SYNTHETIC)
     if not able(state, uid):
-        raise IllegalAction(f"{unit.name} is Defeated and takes no actions until revived", R_DEFEATED)
+        raise IllegalAction(f"{unit.name} is Defeated and takes no actions until revived", cites.DEFEATED)
     if uid in b.acted:
-        raise IllegalAction(f"{unit.name} has already acted in round {state.clock.round}; no one acts twice a round", R_ONE_TURN)
+        raise IllegalAction(f"{unit.name} has already acted in round {state.clock.round}; no one acts twice a round", cites.ONE_TURN)
     mine = ctrl(state, uid)
     if mine != b.to_go and candidates(state, b.to_go):
         left = ", ".join(unit_name(state, u) for u in candidates(state, b.to_go))
-        raise IllegalAction(f"sides alternate: it is {side_label(b.to_go)}' pick ({left})", R_ALTERNATION)
+        raise IllegalAction(f"sides alternate: it is {side_label(b.to_go)}' pick ({left})", cites.ALTERNATION)
     first = opener(state)
     if first is not None and first[0] != uid:
-        raise IllegalAction(f"{unit_name(state, first[0])} opens round 1: {first[1]}; turn {first[0]}", R_OPENING)
+        raise IllegalAction(f"{unit_name(state, first[0])} opens round 1: {first[1]}; turn {first[0]}", cites.OPENING)
 
 
 def opener(state: State) -> tuple[str, str] | None:
     """Who must open round 1 and why, when the text settles it: the clear choice (``[conflict] first``,
     in the first scene), else on the players' side the player character with the highest Daring. None
     when the pick is free (a later turn, an opening the GM's side took, or a tie for the best Daring)."""
-    b = board(state)
+    b = BOARD(state)
     if state.clock.round != 1 or b.acted or state.clock.active is not None:
         return None
     left = candidates(state, b.to_go)
@@ -104,7 +85,7 @@ def opener(state: State) -> tuple[str, str] | None:
 
 
 def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None:
-    b = board(state)
+    b = BOARD(state)
     prune(state)
     state.clock.active = uid
     state.clock.turn += 1
@@ -120,7 +101,7 @@ def end_turn(state: State, ctx: Context, *, auto: bool, pass_pick: bool = True) 
     """End the running turn (if any), pass the pick, and end the round when no one
     is left. ``pass_pick=False`` when the caller decides what comes next (Keep the
     Initiative hands the turn to an ally; a new scene starts afresh)."""
-    b = board(state)
+    b = BOARD(state)
     uid = state.clock.active
     last = b.to_go
     if uid is not None and uid in state.units:
@@ -139,7 +120,7 @@ def end_turn(state: State, ctx: Context, *, auto: bool, pass_pick: bool = True) 
 
 def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
     """Hand the pick to ``preferred``, or to the other side when it has no one left."""
-    b = board(state)
+    b = BOARD(state)
     if candidates(state, preferred):
         b.to_go = preferred
     elif candidates(state, other(preferred)):
@@ -149,7 +130,7 @@ def pick(state: State, ctx: Context, preferred: str, *, auto: bool) -> None:
         end_round(state, ctx, auto=auto)
         return
     left = candidates(state, b.to_go)
-    if auto and len(left) == 1 and rule(ctx, "auto_pick"):
+    if auto and len(left) == 1 and ctx.rules.view("conflict").auto_pick:
         start_only(state, ctx, left[0])
     else:
         ctx.emit(f"{cap(side_label(b.to_go))} {verb(b.to_go, 'pick')} who acts next: {', '.join(unit_name(state, u) for u in left)}", "turn")
@@ -164,12 +145,12 @@ def start_only(state: State, ctx: Context, uid: str) -> None:
 def seizable(state: State) -> bool:
     """At a round's start, whether the GM's side could still seize the opening
     (``seize UNIT``): then one player character is not the only one who can go."""
-    b = board(state)
+    b = BOARD(state)
     return b.to_go == "players" and not b.acted and state.clock.active is None and bool(candidates(state, "gm"))
 
 
 def end_round(state: State, ctx: Context, *, auto: bool = False) -> None:
-    b = board(state)
+    b = BOARD(state)
     timing.end_round(state, ctx)
     state.clock.round += 1
     state.clock.turn = 0
@@ -182,7 +163,7 @@ def end_round(state: State, ctx: Context, *, auto: bool = False) -> None:
         f"Round {state.clock.round} begins: {side_label(b.to_go)} {verb(b.to_go, 'pick')} who goes first ({', '.join(unit_name(state, u) for u in left) or 'no one can act'})",
         "turn",
     )
-    if len(left) == 1 and rule(ctx, "auto_pick"):  # the same as within a round
+    if len(left) == 1 and ctx.rules.view("conflict").auto_pick:  # the same as within a round
         if not seizable(state):
             if auto:
                 start_only(state, ctx, left[0])
@@ -206,22 +187,22 @@ def after_end(state: State, ctx: Context) -> State:
 
 def check_next(state: State, ctx: Context) -> None:
     check_no_pending(state)
-    if board(state).over:
-        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", R_ALTERNATION)
+    if BOARD(state).over:
+        raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", cites.ALTERNATION)
     if state.clock.active is not None:
         return
-    b = board(state)
+    b = BOARD(state)
     mine, theirs = candidates(state, b.to_go), candidates(state, other(b.to_go))
     if len(mine) > 1 and opener(state) is None:
         raise IllegalAction(
-            f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in mine), R_ALTERNATION
+            f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in mine), cites.ALTERNATION
         )
     if not mine and not theirs and not b.acted:
-        raise IllegalAction("no one is able to act", R_DEFEATED)
+        raise IllegalAction("no one is able to act", cites.DEFEATED)
 
 
 def advance(state: State, ctx: Context) -> None:
-    b = board(state)
+    b = BOARD(state)
     if state.clock.active is not None:
         end_turn(state, ctx, auto=True)
         return

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from gm_console.core.fog import open_neighbours
 from gm_console.core.state import State, Zone
 
-from .board import pair
-from .common import able, board, enemies
-from .house_rules import BANDS, rule
+from .board import BOARD, pair
+from .common import able, enemies
+from .house_rules import BANDS
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -79,7 +79,7 @@ def in_reach(state: State, ctx: Context, a: str, b: str) -> bool:
     ua, ub = state.units.get(a), state.units.get(b)
     if ua is None or ub is None or a == b or ua.zone is None or ua.zone != ub.zone:
         return False
-    return rule(ctx, "reach") == "zone" or pair(a, b) in board(state).reach
+    return ctx.rules.view("conflict").reach == "zone" or pair(a, b) in BOARD(state).reach
 
 
 def enemies_in_reach(state: State, ctx: Context, uid: str) -> list[str]:
@@ -94,7 +94,7 @@ def band(state: State, ctx: Context, a: str, b: str) -> str | None:
         return None
     if d == 0 and in_reach(state, ctx, a, b):
         return "reach"
-    bands = rule(ctx, "range_bands")
+    bands = ctx.rules.view("conflict").range_bands
     return bands[min(d, len(bands) - 1)]
 
 
@@ -104,19 +104,19 @@ def band_at_least(b: str, floor: str) -> bool:
 
 def in_cover(state: State, uid: str) -> bool:
     unit = state.units[uid]
-    zid = board(state).cover.get(uid)
+    zid = BOARD(state).cover.get(uid)
     return zid is not None and zid == unit.zone and zid in state.zones and zone_cover(state.zones[zid])
 
 
 def leave_position(state: State, uid: str) -> None:
     """The unit moves: it leaves every Reach and its cover."""
-    b = board(state)
+    b = BOARD(state)
     b.reach = {p for p in b.reach if uid not in p}
     b.cover.pop(uid, None)
 
 
 def take_position(state: State, uid: str, zone: str, near: str | None, cover: bool) -> None:
-    b = board(state)
+    b = BOARD(state)
     state.units[uid].zone = zone
     if near is not None:
         b.reach.add(pair(uid, near))
@@ -126,7 +126,7 @@ def take_position(state: State, uid: str, zone: str, near: str | None, cover: bo
 
 def prune(state: State) -> None:
     """Forget Reach and cover that a GM-fiat move (the generic move) left behind."""
-    b = board(state)
+    b = BOARD(state)
     zone = {u.id: u.zone for u in state.units.values()}
     b.reach = {p for p in b.reach if p[0] in zone and p[1] in zone and zone[p[0]] == zone[p[1]]}
     b.cover = {u: z for u, z in b.cover.items() if zone.get(u) == z}

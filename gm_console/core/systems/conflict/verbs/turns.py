@@ -9,11 +9,12 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import R_KEEP, R_OPENING, board, ctrl, other, side_label, unit_name, verb
-from .house_rules import rule
-from .pools import check_pay, pay
-from .turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
-from .verbs_base import ConflictAction
+from .. import cites
+from ..board import BOARD
+from ..common import ctrl, other, side_label, unit_name, verb
+from ..pools import check_pay, pay
+from ..turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
+from .base import ConflictAction
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,24 +61,24 @@ class Keep(ConflictAction):
     def check(self, state: State, ctx: Context) -> None:
         check_no_pending(state)
         ally = state.unit(self.unit)
-        b = board(state)
+        b = BOARD(state)
         active = state.clock.active
         if active is None or b.turn is None:
-            raise IllegalAction("Keep the Initiative comes at the end of a running turn", R_KEEP)
+            raise IllegalAction("Keep the Initiative comes at the end of a running turn", cites.KEEP)
         if b.turn.kept:
-            raise IllegalAction(f"{unit_name(state, active)} was handed this turn and must pass play to the opposition", R_KEEP)
+            raise IllegalAction(f"{unit_name(state, active)} was handed this turn and must pass play to the opposition", cites.KEEP)
         mine = ctrl(state, active)
         if self.unit == active or ctrl(state, self.unit) != mine:
-            raise IllegalAction(f"the initiative passes to an ally of {unit_name(state, active)}, not {ally.name}", R_KEEP)
+            raise IllegalAction(f"the initiative passes to an ally of {unit_name(state, active)}, not {ally.name}", cites.KEEP)
         check_pay(state, ctx, mine, 2, "Keeping the Initiative")
         sim = after_end(state, ctx)
         if sim.clock.round != state.clock.round or not candidates(sim, other(mine)):
             raise IllegalAction(
                 f"{side_label(other(mine))} {verb(other(mine), 'have')} no one left to act this round; "
                 f"{side_label(mine)} {verb(mine, 'go')} on anyway (turn {self.unit})",
-                R_KEEP,
+                cites.KEEP,
             )
-        board(sim).to_go = mine
+        BOARD(sim).to_go = mine
         check_start(sim, self.unit)
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -85,7 +86,7 @@ class Keep(ConflictAction):
         who = unit_name(state, state.clock.active)
         pay(state, ctx, mine, 2, f"{who} Keeps the Initiative")
         end_turn(state, ctx, auto=False, pass_pick=False)
-        board(state).to_go = mine
+        BOARD(state).to_go = mine
         start_turn(state, ctx, self.unit, kept=True)
 
 
@@ -108,29 +109,29 @@ class Seize(ConflictAction):
     def check(self, state: State, ctx: Context) -> None:
         check_no_pending(state)
         unit = state.unit(self.unit)
-        b = board(state)
+        b = BOARD(state)
         if state.clock.active is not None or b.acted:
-            raise IllegalAction("the opening is settled before anyone acts in the round", R_OPENING)
+            raise IllegalAction("the opening is settled before anyone acts in the round", cites.OPENING)
         if ctrl(state, self.unit) != "gm":
-            raise IllegalAction(f"the opposition seizes the opening; {unit.name} is on the players' side", R_OPENING)
+            raise IllegalAction(f"the opposition seizes the opening; {unit.name} is on the players' side", cites.OPENING)
         if b.to_go == "gm":
-            raise IllegalAction("the opposition already has the opening (turn UNIT starts it)", R_OPENING)
+            raise IllegalAction("the opposition already has the opening (turn UNIT starts it)", cites.OPENING)
         if not self.free:
-            if state.clock.round > 1 and not rule(ctx, "seize_each_round"):
+            if state.clock.round > 1 and not ctx.rules.view("conflict").seize_each_round:
                 raise IllegalAction(
                     f"paying Threat seizes the conflict's opening only (house rule seize_each_round); "
                     f"if the situation hands it over: seize {self.unit} free",
-                    R_OPENING,
+                    cites.OPENING,
                 )
             have = state.pools.get("threat", 0)
             if have < 1:
-                raise IllegalAction(f"seizing the opening costs 1 Threat; the GM has {have}", R_OPENING)
+                raise IllegalAction(f"seizing the opening costs 1 Threat; the GM has {have}", cites.OPENING)
         sim = state.copy()
-        board(sim).to_go = "gm"
+        BOARD(sim).to_go = "gm"
         check_start(sim, self.unit)
 
     def apply(self, state: State, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         if not self.free:
             pay(state, ctx, "gm", 1, "the GM seizes the opening")
         else:

@@ -16,8 +16,9 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 
-from .common import R_TRAITS, char, need_unit, unit_name
-from .verbs_base import ConflictAction
+from .. import cites
+from ..common import char, need_unit, unit_name
+from .base import ConflictAction
 
 LEVEL = re.compile(r"^(.*?)\s+(\d+)$")
 
@@ -68,11 +69,11 @@ class GiveTrait(ConflictAction):
     def check(self, state: State, ctx: Context) -> None:
         unit = need_unit(state, self.unit)
         if not self.name.strip():
-            raise IllegalAction("a Trait needs a name", R_TRAITS)
+            raise IllegalAction("a Trait needs a name", cites.TRAITS)
         if find_trait(unit, self.name) is not None and not self.breach:
-            raise IllegalAction(f"{unit.name} already has the Trait {find_trait(unit, self.name)}", R_TRAITS)
+            raise IllegalAction(f"{unit.name} already has the Trait {find_trait(unit, self.name)}", cites.TRAITS)
         if self.breach and not char(state, self.unit).cysuit:
-            raise IllegalAction(f"{unit.name} wears no cysuit whose protection could fail", R_TRAITS)
+            raise IllegalAction(f"{unit.name} wears no cysuit whose protection could fail", cites.TRAITS)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
@@ -100,7 +101,7 @@ class RemoveTrait(ConflictAction):
         unit = need_unit(state, self.unit)
         if find_trait(unit, self.name) is None:
             have = ", ".join(repr(t) for t in unit.traits) or "none"
-            raise IllegalAction(f"{unit.name} has no Trait {self.name!r} ({have})", R_TRAITS)
+            raise IllegalAction(f"{unit.name} has no Trait {self.name!r} ({have})", cites.TRAITS)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]

@@ -9,25 +9,11 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import Hazard, Pending
-from .common import (
-    DEAD,
-    R_CONSEQUENCE,
-    R_HAZARDS,
-    R_OVER,
-    R_TREAT,
-    R_YIELD,
-    YIELDED,
-    add_condition,
-    board,
-    char,
-    ctrl,
-    need_unit,
-    unit_name,
-)
-from .verbs_traits import worsen
-from .zones import leave_position
-from .stress import (
+from .. import cites
+from ..attacks import announce
+from ..board import BOARD, Hazard, Pending
+from ..common import DEAD, YIELDED, add_condition, char, ctrl, need_unit, unit_name
+from ..stress import (
     RECOVERY,
     avoid,
     check_avoid,
@@ -40,9 +26,10 @@ from .stress import (
     protection,
     suffer,
 )
-from .attacks import announce
-from .turns import candidates, check_no_pending, end_turn, pick
-from .verbs_base import ATTR, INTENT, ConflictAction, check_range
+from ..turns import candidates, check_no_pending, end_turn, pick
+from ..zones import leave_position
+from .base import ATTR, INTENT, ConflictAction, check_range
+from .traits import worsen
 
 MODE = n.choice("attritional", "acute")
 REST = n.choice("breather", "break", "rest")
@@ -110,7 +97,7 @@ class Fatigue(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         need_unit(state, self.unit)
-        check_fatigue_choice(state, self.unit, self.attr, board(state).catalogue.attributes)
+        check_fatigue_choice(state, self.unit, self.attr, BOARD(state).catalogue.attributes)
 
     def apply(self, state: State, ctx: Context) -> None:
         char(state, self.unit).fatigued_attr = self.attr
@@ -177,7 +164,7 @@ class DeclareHazard(ConflictAction):
         check_range(self.severity, 1, 5, "Severity")
 
     def apply(self, state: State, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         old = b.hazards.get(self.id)
         name = self.name or (old.name if old else self.id)
         every = self.every or (old.interval if old else "each exposure")
@@ -215,15 +202,15 @@ class Expose(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         need_unit(state, self.unit)
-        b = board(state)
+        b = BOARD(state)
         if self.hazard not in b.hazards:
             known = ", ".join(b.hazards) or "none yet"
-            raise IllegalAction(f"hazard {self.hazard!r} has not been stated (hazard ID MODE SEVERITY first; stated: {known})", R_HAZARDS)
+            raise IllegalAction(f"hazard {self.hazard!r} has not been stated (hazard ID MODE SEVERITY first; stated: {known})", cites.HAZARDS)
         if any(p.target == self.unit for p in b.pending):
-            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer the Injury waiting", R_HAZARDS)
+            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer the Injury waiting", cites.HAZARDS)
 
     def apply(self, state: State, ctx: Context) -> None:
-        h = board(state).hazards[self.hazard]
+        h = BOARD(state).hazards[self.hazard]
         who = unit_name(state, self.unit)
         c = char(state, self.unit)
         if h.environmental and c.cysuit:
@@ -246,7 +233,7 @@ class Expose(ConflictAction):
             return
         prot, parts = protection(state, self.unit)
         pend = Pending(self.unit, None, h.name, sev, h.intent, prot, attack=ctx.index)
-        board(state).pending.append(pend)
+        BOARD(state).pending.append(pend)
         ctx.emit(f"{who} is exposed to {h.name} (acute, Severity {sev})", "damage", self.unit)
         announce(state, ctx, pend, parts)
 
@@ -268,13 +255,13 @@ class Yield(ConflictAction):
         unit = need_unit(state, self.unit)
         check_no_pending(state)
         if unit.has(YIELDED):
-            raise IllegalAction(f"{unit.name} has already yielded", R_YIELD)
+            raise IllegalAction(f"{unit.name} has already yielded", cites.YIELD)
         if unit.has(DEAD):
-            raise IllegalAction(f"{unit.name} is dead", R_YIELD)
+            raise IllegalAction(f"{unit.name} is dead", cites.YIELD)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        b = board(state)
+        b = BOARD(state)
         running = state.clock.active == self.unit
         add_condition(unit, YIELDED)
         leave_position(state, self.unit)
@@ -307,12 +294,12 @@ class Consequence(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         need_unit(state, self.unit)
-        if any(p.target == self.unit for p in board(state).pending):
-            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer what is waiting", R_CONSEQUENCE)
+        if any(p.target == self.unit for p in BOARD(state).pending):
+            raise IllegalAction(f"{unit_name(state, self.unit)} must first Avoid or suffer what is waiting", cites.CONSEQUENCE)
 
     def apply(self, state: State, ctx: Context) -> None:
         pend = Pending(self.unit, None, self.text, self.severity, "consequence", attack=ctx.index, kind="consequence")
-        board(state).pending.append(pend)
+        BOARD(state).pending.append(pend)
         ctx.emit(
             f"{unit_name(state, self.unit)} faces a consequence of Severity {self.severity} ({self.text}): "
             f"avoid {self.unit} or suffer {self.unit}",
@@ -334,11 +321,11 @@ class Link(ConflictAction):
     connection: str
 
     def check(self, state: State, ctx: Context) -> None:
-        if board(state).connection == self.connection:
-            raise IllegalAction(f"the connection is already {self.connection.capitalize()}", R_TREAT)
+        if BOARD(state).connection == self.connection:
+            raise IllegalAction(f"the connection is already {self.connection.capitalize()}", cites.TREAT)
 
     def apply(self, state: State, ctx: Context) -> None:
-        board(state).connection = self.connection
+        BOARD(state).connection = self.connection
         ctx.emit(f"The connection is now {self.connection.capitalize()}", "rule")
 
 
@@ -356,11 +343,11 @@ class EndConflict(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         check_no_pending(state)
-        if board(state).over:
-            raise IllegalAction("the conflict is already over (scene starts the next scene)", R_OVER)
+        if BOARD(state).over:
+            raise IllegalAction("the conflict is already over (scene starts the next scene)", cites.OVER)
 
     def apply(self, state: State, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         if state.clock.active is not None:
             end_turn(state, ctx, auto=False, pass_pick=False)
         b.over = True
@@ -384,7 +371,7 @@ class Scene(ConflictAction):
         check_no_pending(state)
 
     def apply(self, state: State, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         if state.clock.active is not None:
             end_turn(state, ctx, auto=False, pass_pick=False)
         end_scene(state, ctx)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .verbs_attacks import Attack, Counter
-from .verbs_harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Link, Recover, Scene, Suffer, Yield
-from .verbs_moves import Sprint, Stride
-from .verbs_spends import Major, Minor, SpendAct
-from .verbs_synthetic import Destroy, Embody
-from .verbs_tasks import FirstAid, Find, Heal, Task, Treat
-from .verbs_traits import GiveTrait, RemoveTrait
-from .verbs_turns import Keep, Seize, Turn
+from .attacks import Attack, Counter
+from .harm import Avoid, Consequence, DeclareHazard, EndConflict, Expose, Fatigue, Link, Recover, Scene, Suffer, Yield
+from .moves import Sprint, Stride
+from .spends import Major, Minor, SpendAct
+from .synthetic import Destroy, Embody
+from .tasks import FirstAid, Find, Heal, Task, Treat
+from .traits import GiveTrait, RemoveTrait
+from .turns import Keep, Seize, Turn
 
 ACTIONS = (
     Turn,

@@ -10,14 +10,15 @@ from gm_console.core.errors import IllegalAction
 from gm_console.core.fog import is_locked, reveal_zone
 from gm_console.core.state import State
 
-from .common import R_COVER, R_MOVEMENT, R_SPRINT, board, ctrl, enemies, need_unit, unit_name
-from .economy import check_major, check_minor, second_major_mod, use_major, use_minor
-from .house_rules import rule
-from .pools import check_buy, pay_buy
-from .tasks import RollPlan, plan
-from .verbs_base import BUY, PAY, SPEC, ConflictAction, RollingAction, check_range
-from .verbs_tasks import settle
-from .zones import enemies_in_reach, leave_position, paths, take_position, terrain_difficulty, zone_cover
+from .. import cites
+from ..board import BOARD
+from ..common import ctrl, enemies, need_unit, unit_name
+from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
+from ..pools import check_buy, pay_buy
+from ..tasks import RollPlan, plan
+from ..zones import enemies_in_reach, leave_position, paths, take_position, terrain_difficulty, zone_cover
+from .base import BUY, PAY, SPEC, ConflictAction, RollingAction, check_range
+from .tasks import settle
 
 
 def check_landing(state: State, uid: str, zone: str, near: str | None, cover: bool) -> None:
@@ -25,11 +26,11 @@ def check_landing(state: State, uid: str, zone: str, near: str | None, cover: bo
     if near is not None:
         other = state.unit(near)
         if near == uid:
-            raise IllegalAction("a character is always within their own Reach", R_MOVEMENT)
+            raise IllegalAction("a character is always within their own Reach", cites.MOVEMENT)
         if other.zone != zone:
-            raise IllegalAction(f"{other.name} is not in {z.name}", R_MOVEMENT)
+            raise IllegalAction(f"{other.name} is not in {z.name}", cites.MOVEMENT)
     if cover and not zone_cover(z):
-        raise IllegalAction(f"{z.name} has no cover Trait to get behind", R_COVER)
+        raise IllegalAction(f"{z.name} has no cover Trait to get behind", cites.COVER)
 
 
 def arrive(state: State, ctx: Context, uid: str, zone: str, near: str | None, cover: bool) -> None:
@@ -65,35 +66,35 @@ class Stride(ConflictAction):
         return f"{unit_name(state, self.unit)} moves to {z.name if z else self.zone}" + (" (cover)" if self.cover else "")
 
     def free_step(self, state: State) -> bool:
-        return board(state).withdraw == self.unit
+        return BOARD(state).withdraw == self.unit
 
     def check(self, state: State, ctx: Context) -> None:
         unit = need_unit(state, self.unit)
         state.zone(self.zone)
         if self.free_step(state):
             if self.near is not None and enemies(state, self.unit, self.near):
-                raise IllegalAction("the free step after a won defence leaves Reach; it cannot close on an enemy", R_MOVEMENT)
+                raise IllegalAction("the free step after a won defence leaves Reach; it cannot close on an enemy", cites.MOVEMENT)
         else:
             check_minor(state, self.unit, "move")
             foes = enemies_in_reach(state, ctx, self.unit)
             if foes:
                 names = ", ".join(unit_name(state, f) for f in foes)
-                raise IllegalAction(f"{unit.name} cannot use Movement with an enemy within Reach ({names}); Sprint instead", R_MOVEMENT)
+                raise IllegalAction(f"{unit.name} cannot use Movement with an enemy within Reach ({names}); Sprint instead", cites.MOVEMENT)
         if self.zone != unit.zone:
             if unit.zone not in state.zones or self.zone not in state.zones[unit.zone].adjacent:
-                raise IllegalAction(f"{state.zones[self.zone].name} is not next to {unit.name}'s zone; Sprint covers two zones", R_MOVEMENT)
+                raise IllegalAction(f"{state.zones[self.zone].name} is not next to {unit.name}'s zone; Sprint covers two zones", cites.MOVEMENT)
             if is_locked(state, unit.zone, self.zone):
-                raise IllegalAction(f"the way into {state.zones[self.zone].name} is locked (a Map Chip opens it)", R_MOVEMENT)
-            if terrain_difficulty(state.zones[self.zone]) and rule(ctx, "difficult_terrain") == "sprint":
+                raise IllegalAction(f"the way into {state.zones[self.zone].name} is locked (a Map Chip opens it)", cites.MOVEMENT)
+            if terrain_difficulty(state.zones[self.zone]) and ctx.rules.view("conflict").difficult_terrain == "sprint":
                 raise IllegalAction(
                     f"{state.zones[self.zone].name} is difficult terrain: only a Sprint enters it (sprint {self.unit} {self.zone})",
-                    R_SPRINT,
+                    cites.SPRINT,
                 )
         check_landing(state, self.unit, self.zone, self.near, self.cover)
 
     def apply(self, state: State, ctx: Context) -> None:
         if self.free_step(state):
-            b = board(state)
+            b = BOARD(state)
             b.withdraw = None
             b.opposed = None  # the step out of Reach is instead of a Counterattack
             ctx.emit(f"{unit_name(state, self.unit)} steps out of Reach after the won defence", "rule", self.unit)
@@ -147,7 +148,7 @@ class Sprint(RollingAction):
         unit = state.units[self.unit]
         found = paths(state, unit.zone, 2).get(self.zone) if unit.zone in state.zones else None
         if not found:
-            raise IllegalAction(f"{state.zones[self.zone].name} is more than two open moves from {unit.name}", R_SPRINT)
+            raise IllegalAction(f"{state.zones[self.zone].name} is more than two open moves from {unit.name}", cites.SPRINT)
         best = min(found, key=lambda p: (max([terrain_difficulty(state.zones[z]) for z in p[1:]] or [0]), len(p)))
         return best, max([terrain_difficulty(state.zones[z]) for z in best[1:]] or [0])
 
@@ -164,7 +165,7 @@ class Sprint(RollingAction):
         diff = self.task_difficulty(state)
         if diff <= 0:
             if self.spec or self.buy:
-                raise IllegalAction("no difficult terrain or obstacle on the way: the Sprint needs no task", R_SPRINT)
+                raise IllegalAction("no difficult terrain or obstacle on the way: the Sprint needs no task", cites.SPRINT)
             return []
         return [plan(state, ctx, self.unit, "fitness", self.spec or "security", diff, buy=self.buy, extra=second_major_mod(second))]
 
@@ -188,7 +189,7 @@ class Sprint(RollingAction):
             return
         stop = path[0]
         rough = [i for i, z in enumerate(path) if i and terrain_difficulty(state.zones[z])]
-        if rule(ctx, "sprint_failure") == "before" and rough:
+        if ctx.rules.view("conflict").sprint_failure == "before" and rough:
             stop = path[rough[0] - 1]  # as far as the last zone before the difficult one
         if stop != state.units[self.unit].zone:
             arrive(state, ctx, self.unit, stop, None, False)

@@ -8,14 +8,13 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context, check_dice
 from gm_console.core.state import State
 
-from .attacks import check_counter, counter, make_pending, pay_intent, plan_attack
-from .board import LastTask, OpposedWin
-from .common import board, ctrl, unit_name
-from .economy import use_major
-from .house_rules import rule
-from .pools import gain, pay_buy
-from .tasks import RollPlan, contest, record_complications
-from .verbs_base import ATTR, BUY, INTENT, PAY, SPEC, WEAPON, ConflictAction, RollingAction, check_range
+from ..attacks import check_counter, counter, make_pending, pay_intent, plan_attack
+from ..board import BOARD, LastTask, OpposedWin
+from ..common import ctrl, unit_name
+from ..economy import use_major
+from ..pools import gain, pay_buy
+from ..tasks import RollPlan, contest, record_complications
+from .base import ATTR, BUY, INTENT, PAY, SPEC, WEAPON, ConflictAction, RollingAction, check_range
 
 CHARGE = n.choice("area", "intense", "piercing")
 
@@ -83,7 +82,7 @@ class Attack(RollingAction):
 
     def apply(self, state: State, ctx: Context) -> None:
         p = plan_attack(state, ctx, self)
-        b = board(state)
+        b = BOARD(state)
         who, whom = unit_name(state, self.unit), unit_name(state, self.target)
         kind = "Melee" if p.weapon.melee else "Ranged"
         ctx.emit(f"{who} makes a {kind} Attack on {whom}: {p.weapon.name}, {p.intent.capitalize()}, Severity {p.severity}, at {p.band} range", "info", self.unit)
@@ -117,7 +116,7 @@ class Attack(RollingAction):
         if not hit:
             ctx.emit(f"{who} misses {whom}", "info", self.unit)
             both_failed = p.defender is not None and not results[1].success and not mine.success
-            if p.defender is not None and p.weapon.melee and not (both_failed and rule(ctx, "opposed_both_fail") == "nobody"):
+            if p.defender is not None and p.weapon.melee and not (both_failed and ctx.rules.view("conflict").opposed_both_fail == "nobody"):
                 b.opposed = OpposedWin(self.target, self.unit, True)
                 b.withdraw = self.target
                 ctx.emit(

@@ -9,28 +9,14 @@ from gm_console.core.actions import Context, check_dice
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import Injury, LastTask
-from .common import (
-    DEAD,
-    DESTROYED,
-    DEFEATED,
-    R_FIRST_AID,
-    R_QUALITIES,
-    R_TREAT,
-    board,
-    char,
-    ctrl,
-    drop_condition,
-    must_act_now,
-    need_unit,
-    unit_name,
-)
-from .economy import check_major, check_minor, second_major_mod, use_major, use_minor
-from .house_rules import rule
-from .pools import check_buy, gain, pay_buy
-from .tasks import Result, RollPlan, contest, plan, record_complications
-from .verbs_base import ATTR, BUY, PAY, SPEC, RollingAction, check_range
-from .zones import in_reach
+from .. import cites
+from ..board import BOARD, Injury, LastTask
+from ..common import DEAD, DESTROYED, DEFEATED, char, ctrl, drop_condition, must_act_now, need_unit, unit_name
+from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
+from ..pools import check_buy, gain, pay_buy
+from ..tasks import Result, RollPlan, contest, plan, record_complications
+from ..zones import in_reach
+from .base import ATTR, BUY, PAY, SPEC, RollingAction, check_range
 
 USE = n.choice("major", "minor", "free")
 
@@ -43,7 +29,7 @@ def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> N
     if result.momentum:
         gain(state, ctx, ctrl(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
     record_complications(state, ctx, result, what)
-    board(state).last[uid] = LastTask(uid, ctx.index, result.success)
+    BOARD(state).last[uid] = LastTask(uid, ctx.index, result.success)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,11 +90,11 @@ class Task(RollingAction):
         if self.vs is not None:
             need_unit(state, self.vs)
             if self.vs == self.unit:
-                raise IllegalAction("an opposed task needs someone else", "opposed tasks")
+                raise IllegalAction("an opposed task needs someone else", cites.OPPOSED)
             attr, spec = self.vattr or self.attr, self.vspec or self.spec
-            out.append(plan(state, ctx, self.vs, attr, spec, rule(ctx, "defence_difficulty"), buy=self.vbuy))
+            out.append(plan(state, ctx, self.vs, attr, spec, ctx.rules.view("conflict").defence_difficulty, buy=self.vbuy))
         elif self.vattr or self.vspec or self.vbuy:
-            raise IllegalAction("vattr=, vspec= and vbuy= go with vs=UNIT", "opposed tasks")
+            raise IllegalAction("vattr=, vspec= and vbuy= go with vs=UNIT", cites.OPPOSED)
         return out
 
     def check(self, state: State, ctx: Context) -> None:
@@ -142,7 +128,7 @@ class Task(RollingAction):
         gain(state, ctx, ctrl(state, winner), margin, f"{unit_name(state, winner)} wins the opposed {what}")
         for r in results:
             record_complications(state, ctx, r, what)
-        board(state).last[self.unit] = LastTask(self.unit, ctx.index, won)
+        BOARD(state).last[self.unit] = LastTask(self.unit, ctx.index, won)
 
 
 def medic_skill(state: State, patient: str) -> str:
@@ -152,7 +138,7 @@ def medic_skill(state: State, patient: str) -> str:
 def medic_turn(state: State, uid: str, what: str) -> bool:
     """First Aid and treatment are Major Actions of the medic's own turn (counted in the two-Majors
     limit like any Major); once the conflict is over they need no turn. True when a Major is used."""
-    if board(state).over:
+    if BOARD(state).over:
         return False
     must_act_now(state, uid, what)
     return True
@@ -182,14 +168,14 @@ class FirstAid(RollingAction):
         major = medic_turn(state, self.unit, "give First Aid")
         second = check_major(state, self.unit, "give First Aid") if major else False
         if patient.has(DESTROYED):
-            raise IllegalAction(f"{patient.name}'s chassis is destroyed: there is nothing to revive (embody gives it a new one)", R_FIRST_AID)
+            raise IllegalAction(f"{patient.name}'s chassis is destroyed: there is nothing to revive (embody gives it a new one)", cites.FIRST_AID)
         if not patient.has(DEFEATED) or patient.has(DEAD):
-            raise IllegalAction(f"{patient.name} is not Defeated" if not patient.has(DEAD) else f"{patient.name} is dead", R_FIRST_AID)
+            raise IllegalAction(f"{patient.name} is not Defeated" if not patient.has(DEAD) else f"{patient.name} is dead", cites.FIRST_AID)
         if self.unit == self.target:
-            raise IllegalAction("a Defeated character cannot treat themselves", R_FIRST_AID)
+            raise IllegalAction("a Defeated character cannot treat themselves", cites.FIRST_AID)
         if not in_reach(state, ctx, self.unit, self.target):
             raise IllegalAction(
-                f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_FIRST_AID
+                f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", cites.FIRST_AID
             )
         spec = medic_skill(state, self.target)
         return [plan(state, ctx, self.unit, "daring", spec, 2, buy=self.buy, extra=second_major_mod(second))]
@@ -219,13 +205,13 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
     if name is None:
         if len(pool) != 1:
             names = ", ".join(repr(i.name) for i in pool) or "none"
-            raise IllegalAction(f"name the Injury of {who} to work on ({names})", R_TREAT)
+            raise IllegalAction(f"name the Injury of {who} to work on ({names})", cites.TREAT)
         return pool[0]
     for inj in pool:
         if inj.name.lower() == name.lower():
             return inj
     names = ", ".join(repr(i.name) for i in pool) or "none"
-    raise IllegalAction(f"{who} has no {'untreated ' if untreated_only else ''}Injury {name!r} ({names})", R_TREAT)
+    raise IllegalAction(f"{who} has no {'untreated ' if untreated_only else ''}Injury {name!r} ({names})", cites.TREAT)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -260,15 +246,15 @@ class _Medicine(RollingAction):
     def aids(self, state: State, ctx: Context) -> tuple[list[tuple[str, int]], int]:
         """(Difficulty changes, Assistance dice) from aid=, assist= and remote."""
         if self.remote:
-            link = board(state).connection
+            link = BOARD(state).connection
             if not self.assist:
-                raise IllegalAction("remote names Assistance that comes over the connection: add assist=N", R_TREAT)
+                raise IllegalAction("remote names Assistance that comes over the connection: add assist=N", cites.TREAT)
             if link not in ("full", "limited"):
                 raise IllegalAction(
-                    f"remote Assistance needs a Full or Limited connection; it is {link.capitalize()} (link full|limited)", R_TREAT
+                    f"remote Assistance needs a Full or Limited connection; it is {link.capitalize()} (link full|limited)", cites.TREAT
                 )
         mods = [("aid", -self.aid)] if self.aid else []
-        if self.assist and rule(ctx, "assistance") == "difficulty":
+        if self.assist and ctx.rules.view("conflict").assistance == "difficulty":
             return mods + [("assistance", -self.assist)], 0
         return mods, self.assist
 
@@ -294,7 +280,7 @@ class Treat(_Medicine):
         second = check_major(state, self.unit, "treat an Injury") if major else False
         inj = find_injury(state, self.target, self.injury, untreated_only=True)
         if self.unit != self.target and not in_reach(state, ctx, self.unit, self.target):
-            raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", R_TREAT)
+            raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", cites.TREAT)
         mods, dice = self.aids(state, ctx)
         extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
         return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra, assist=dice)]
@@ -324,8 +310,8 @@ class Heal(_Medicine):
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         need_unit(state, self.target)
-        if not board(state).over:
-            raise IllegalAction("healing an Injury happens outside combat: the conflict is still on (endconflict ends it)", R_TREAT)
+        if not BOARD(state).over:
+            raise IllegalAction("healing an Injury happens outside combat: the conflict is still on (endconflict ends it)", cites.TREAT)
         inj = find_injury(state, self.target, self.injury, untreated_only=False)
         mods, dice = self.aids(state, ctx)
         extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
@@ -375,25 +361,25 @@ class Find(RollingAction):
     def sought(self, state: State) -> str:
         c, who = char(state, self.target), unit_name(state, self.target)
         if not c.concealed:
-            raise IllegalAction(f"{who} has no concealed weapon (a Hidden weapon is concealed with minor UNIT conceal)", R_QUALITIES)
+            raise IllegalAction(f"{who} has no concealed weapon (a Hidden weapon is concealed with minor UNIT conceal)", cites.QUALITIES)
         if self.weapon is None:
             if len(c.concealed) > 1:
-                raise IllegalAction(f"name the weapon to look for: {', '.join(c.concealed)}", R_QUALITIES)
+                raise IllegalAction(f"name the weapon to look for: {', '.join(c.concealed)}", cites.QUALITIES)
             return c.concealed[0]
         if self.weapon not in c.concealed:
-            raise IllegalAction(f"{who} has no concealed {self.weapon!r} ({', '.join(c.concealed)})", R_QUALITIES)
+            raise IllegalAction(f"{who} has no concealed {self.weapon!r} ({', '.join(c.concealed)})", cites.QUALITIES)
         return self.weapon
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         need_unit(state, self.target)
         if self.unit == self.target:
-            raise IllegalAction("a character knows what they carry", R_QUALITIES)
+            raise IllegalAction("a character knows what they carry", cites.QUALITIES)
         attr = self.attr or "insight"
         if attr not in ("insight", "reason"):
-            raise IllegalAction(f"finding a Hidden weapon is an Insight or Reason + Security task, not {attr}", R_QUALITIES)
+            raise IllegalAction(f"finding a Hidden weapon is an Insight or Reason + Security task, not {attr}", cites.QUALITIES)
         wid = self.sought(state)
-        weapon = board(state).catalogue.weapon(wid)
+        weapon = BOARD(state).catalogue.weapon(wid)
         second = check_major(state, self.unit, "search for a weapon") if state.clock.active == self.unit else False
         return [plan(state, ctx, self.unit, attr, "security", weapon.hidden() or 1, buy=self.buy, extra=second_major_mod(second))]
 
@@ -408,7 +394,7 @@ class Find(RollingAction):
         if state.clock.active == self.unit:
             use_major(state, self.unit)
         pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        weapon = board(state).catalogue.weapon(wid)
+        weapon = BOARD(state).catalogue.weapon(wid)
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, f"searches {unit_name(state, self.target)} for {weapon.name}")
         if result.success:

@@ -9,20 +9,21 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .common import DEAD, DEFEATED, DESTROYED, PRONE, R_SYNTHETIC, board, char, drop_condition, need_unit
-from .house_rules import rule
-from .stress import refresh
-from .synthetic import _named, destroy_chassis, embodiment
-from .turns import candidates, check_no_pending, end_turn, pick
-from .verbs_base import ConflictAction
+from .. import cites
+from ..board import BOARD
+from ..common import DEAD, DEFEATED, DESTROYED, PRONE, char, drop_condition, need_unit
+from ..stress import refresh
+from ..synthetic import _named, destroy_chassis, embodiment
+from ..turns import candidates, check_no_pending, end_turn, pick
+from .base import ConflictAction
 
 
 def need_synthetic(state: State, uid: str) -> None:
     unit = need_unit(state, uid)
     if not char(state, uid).synthetic:
-        raise IllegalAction(f"{unit.name} is not a Synthetic (synthetic = true in the file): there is no chassis to lose", R_SYNTHETIC)
+        raise IllegalAction(f"{unit.name} is not a Synthetic (synthetic = true in the file): there is no chassis to lose", cites.SYNTHETIC)
     if unit.has(DEAD):
-        raise IllegalAction(f"{unit.name} is dead", R_SYNTHETIC)
+        raise IllegalAction(f"{unit.name} is dead", cites.SYNTHETIC)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,12 +44,12 @@ class Destroy(ConflictAction):
         need_synthetic(state, self.unit)
         unit = state.units[self.unit]
         if unit.has(DESTROYED):
-            raise IllegalAction(f"{unit.name}'s chassis is already destroyed", R_SYNTHETIC)
-        if any(p.target == self.unit for p in board(state).pending):
-            raise IllegalAction(f"{unit.name} must first Avoid or suffer what is waiting", R_SYNTHETIC)
+            raise IllegalAction(f"{unit.name}'s chassis is already destroyed", cites.SYNTHETIC)
+        if any(p.target == self.unit for p in BOARD(state).pending):
+            raise IllegalAction(f"{unit.name} must first Avoid or suffer what is waiting", cites.SYNTHETIC)
 
     def apply(self, state: State, ctx: Context) -> None:
-        b = board(state)
+        b = BOARD(state)
         running = state.clock.active == self.unit
         destroy_chassis(state, ctx, self.unit, self.why or "the GM rules it, as the embodiment Traits say")
         if running:
@@ -74,20 +75,20 @@ class Embody(ConflictAction):
     def check(self, state: State, ctx: Context) -> None:
         need_synthetic(state, self.unit)
         unit = state.units[self.unit]
-        word = rule(ctx, "embodiment_trait")
+        word = ctx.rules.view("conflict").embodiment_trait
         if not _named(word).match(self.chassis):
             raise IllegalAction(
                 f"name the new chassis as an embodiment Trait starting with {word!r}, like \"{word}: Spare Frame\" "
                 "(house rule embodiment_trait)",
-                R_SYNTHETIC,
+                cites.SYNTHETIC,
             )
         if any(t.lower() == self.chassis.lower() for t in embodiment(state, ctx, self.unit)):
-            raise IllegalAction(f"{unit.name} already works through {self.chassis}", R_SYNTHETIC)
+            raise IllegalAction(f"{unit.name} already works through {self.chassis}", cites.SYNTHETIC)
         if unit.has(DEFEATED) and not unit.has(DESTROYED):
             raise IllegalAction(
                 f"{unit.name} is Defeated in its chassis: revive it (firstaid), or destroy {self.unit} first if the "
                 "embodiment Traits say the chassis is lost",
-                R_SYNTHETIC,
+                cites.SYNTHETIC,
             )
         check_no_pending(state)
 

@@ -9,7 +9,8 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Action
 from gm_console.core.errors import IllegalAction
 
-from .tasks import Result, RollPlan, resolve
+from .. import cites
+from ..tasks import Result, RollPlan, resolve
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -26,7 +27,7 @@ INTENT = n.choice("stun", "deadly")
 
 def check_range(value: int, low: int, high: int, what: str) -> None:
     if not low <= value <= high:
-        raise IllegalAction(f"{what} must be {low} to {high}, got {value}", "allowed values")
+        raise IllegalAction(f"{what} must be {low} to {high}, got {value}", cites.LIMITS)
 
 
 @dataclass(frozen=True, kw_only=True)

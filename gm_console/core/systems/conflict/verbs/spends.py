@@ -9,31 +9,15 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
-from .board import Pending
-from .catalogue import Entry, Spend
-from .common import (
-    PRONE,
-    R_ACTIONS,
-    R_CORE_SPENDS,
-    R_FATIGUED,
-    R_QUALITIES,
-    R_RECOVERY,
-    R_SEVERITY,
-    R_SPENDS,
-    add_condition,
-    board,
-    char,
-    ctrl,
-    drop_condition,
-    enemies,
-    need_unit,
-    unit_name,
-)
-from .economy import check_buy_major, check_major, check_minor, turn_of, use_major, use_minor
-from .pools import check_pay, pay
-from .stress import clear, protection
-from .attacks import announce
-from .verbs_base import ConflictAction, check_range
+from .. import cites
+from ..attacks import announce
+from ..board import BOARD, Pending
+from ..catalogue import Entry, Spend
+from ..common import PRONE, add_condition, char, ctrl, drop_condition, enemies, need_unit, unit_name
+from ..economy import check_buy_major, check_major, check_minor, turn_of, use_major, use_minor
+from ..pools import check_pay, pay
+from ..stress import clear, protection
+from .base import ConflictAction, check_range
 
 WHAT = n.ident("ACTION")
 
@@ -41,27 +25,27 @@ WHAT = n.ident("ACTION")
 def list_entry(state: State, table: dict[str, Entry], what: str, kind: str) -> Entry:
     entry = table.get(what)
     if entry is None:
-        cat = board(state).catalogue
-        raise IllegalAction(f"no {kind} Action {what!r}{cat.suggest(what, table)}; the list: {', '.join(table)}", R_ACTIONS)
+        cat = BOARD(state).catalogue
+        raise IllegalAction(f"no {kind} Action {what!r}{cat.suggest(what, table)}; the list: {', '.join(table)}", cites.MAJOR_MINOR)
     if entry.verb:
-        raise IllegalAction(f"{entry.name} is taken with its own verb: {entry.verb} ...", R_ACTIONS)
+        raise IllegalAction(f"{entry.name} is taken with its own verb: {entry.verb} ...", cites.MAJOR_MINOR)
     return entry
 
 
 def check_effect(state: State, uid: str, entry: Entry) -> None:
     unit = state.units[uid]
     if entry.effect == "prone" and unit.has(PRONE):
-        raise IllegalAction(f"{unit.name} is already prone", R_ACTIONS)
+        raise IllegalAction(f"{unit.name} is already prone", cites.MAJOR_MINOR)
     if entry.effect == "stand" and not unit.has(PRONE):
-        raise IllegalAction(f"{unit.name} is not prone", R_ACTIONS)
+        raise IllegalAction(f"{unit.name} is not prone", cites.MAJOR_MINOR)
     if entry.effect == "conceal":
-        cat = board(state).catalogue
+        cat = BOARD(state).catalogue
         if not any(cat.weapon(w) and cat.weapon(w).hidden() for w in char(state, uid).weapons):
-            raise IllegalAction(f"{unit.name} carries no weapon with the Hidden quality", R_QUALITIES)
+            raise IllegalAction(f"{unit.name} carries no weapon with the Hidden quality", cites.QUALITIES)
 
 
 def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
-    unit, turn = state.units[uid], board(state).turn
+    unit, turn = state.units[uid], BOARD(state).turn
     if entry.effect == "prone":
         add_condition(unit, PRONE)
     elif entry.effect == "stand":
@@ -71,7 +55,7 @@ def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
     elif entry.effect == "prepare" and turn:
         turn.prepared = True
     elif entry.effect == "conceal":
-        cat, c = board(state).catalogue, char(state, uid)
+        cat, c = BOARD(state).catalogue, char(state, uid)
         c.concealed = tuple(w for w in c.weapons if cat.weapon(w) and cat.weapon(w).hidden())
 
 
@@ -87,7 +71,7 @@ class _ListedAction(ConflictAction):
     why: str | None = None
 
     def listed(self, state: State) -> dict[str, Entry]:
-        return getattr(board(state).catalogue, self.KIND.lower())
+        return getattr(BOARD(state).catalogue, self.KIND.lower())
 
     def check_slot(self, state: State) -> None:
         raise NotImplementedError
@@ -143,7 +127,7 @@ class Major(_ListedAction):
 
 def last_attack(state: State, uid: str) -> list[Pending]:
     """The waiting Injuries of ``uid``'s latest attack."""
-    mine = [p for p in board(state).pending if p.source == uid and p.attack >= 0]
+    mine = [p for p in BOARD(state).pending if p.source == uid and p.attack >= 0]
     if not mine:
         return []
     latest = max(p.attack for p in mine)
@@ -172,17 +156,17 @@ class SpendAct(ConflictAction):
         check_range(self.times, 1, 9, "n")
 
     def label(self, state: State) -> str:
-        sp = board(state).catalogue.spends.get(self.what)
+        sp = BOARD(state).catalogue.spends.get(self.what)
         times = f" x{self.times}" if self.times > 1 else ""
         on = f" on {unit_name(state, self.on)}" if self.on else ""
         return f"{unit_name(state, self.unit)} spends for {sp.name if sp else self.what}{times}{on}"
 
     def entry(self, state: State) -> Spend:
-        spends = board(state).catalogue.spends
+        spends = BOARD(state).catalogue.spends
         sp = spends.get(self.what)
         if sp is None:
-            cat = board(state).catalogue
-            raise IllegalAction(f"no spend {self.what!r}{cat.suggest(self.what, spends)}; the list: {', '.join(spends)}", R_SPENDS)
+            cat = BOARD(state).catalogue
+            raise IllegalAction(f"no spend {self.what!r}{cat.suggest(self.what, spends)}; the list: {', '.join(spends)}", cites.SPENDS)
         return sp
 
     def cost(self, state: State, ctx: Context) -> tuple[int, int]:
@@ -197,15 +181,15 @@ class SpendAct(ConflictAction):
             return sp.cost * self.times, 0
         if what == "major":
             if self.times != 1:
-                raise IllegalAction("only one second Major Action can be bought", "two Major Actions a round")
+                raise IllegalAction("only one second Major Action can be bought", cites.TWO_MAJORS)
             check_buy_major(state, uid)
             return sp.cost, 0
         if what == "severity":
             hits = last_attack(state, uid)
             if not hits:
-                raise IllegalAction(f"{unit_name(state, uid)} has no hit waiting for its target to answer", R_SEVERITY)
+                raise IllegalAction(f"{unit_name(state, uid)} has no hit waiting for its target to answer", cites.SEVERITY)
             if hits[0].increase + self.times > 2:
-                raise IllegalAction(f"Severity rises by at most 2 in all (already +{hits[0].increase})", R_SEVERITY)
+                raise IllegalAction(f"Severity rises by at most 2 in all (already +{hits[0].increase})", cites.SEVERITY)
             total = (1 if hits[0].intense else sp.cost) * self.times
             bonus = min(total, hits[0].bonus)
             return total - bonus, bonus
@@ -214,42 +198,42 @@ class SpendAct(ConflictAction):
         if what == "area":
             return self._area_cost(state, sp)
         if sp.effect == "named" and not (self.why or "").strip():
-            raise IllegalAction(f"say which spend {sp.name} pays for: spend {uid} {what} n=N why=\"...\"", R_CORE_SPENDS)
+            raise IllegalAction(f"say which spend {sp.name} pays for: spend {uid} {what} n=N why=\"...\"", cites.CORE_SPENDS)
         if sp.effect == "prone" and self.on is None:
-            raise IllegalAction(f"{sp.name} needs on=UNIT: who falls prone", R_SPENDS)
+            raise IllegalAction(f"{sp.name} needs on=UNIT: who falls prone", cites.SPENDS)
         total = sp.cost * self.times
         hits = last_attack(state, uid)  # a waiting hit: the spend belongs to that Attack, its bonus pays first
         bonus = min(total, hits[0].bonus) if hits else 0
         return total - bonus, bonus
 
     def _recover_cost(self, state: State, sp: Spend) -> int:
-        last = board(state).last.get(self.unit)
+        last = BOARD(state).last.get(self.unit)
         target = self.on or self.unit
         if enemies(state, self.unit, target):
-            raise IllegalAction(f"relief goes to {unit_name(state, self.unit)} or an ally who perceives it, not {unit_name(state, target)}", R_RECOVERY)
+            raise IllegalAction(f"relief goes to {unit_name(state, self.unit)} or an ally who perceives it, not {unit_name(state, target)}", cites.RECOVERY)
         if last is None or not last.success:
-            raise IllegalAction(f"recovering Stress needs a successful task by {unit_name(state, self.unit)} just before", R_RECOVERY)
+            raise IllegalAction(f"recovering Stress needs a successful task by {unit_name(state, self.unit)} just before", cites.RECOVERY)
         if last.recovered + self.times > 3:
-            raise IllegalAction(f"one task supports at most three Stress recovered ({last.recovered} so far)", R_RECOVERY)
+            raise IllegalAction(f"one task supports at most three Stress recovered ({last.recovered} so far)", cites.RECOVERY)
         c = char(state, target)
         if c.fatigued and target == self.unit:
-            raise IllegalAction(f"{unit_name(state, target)} is Fatigued: only rest or an ally's help brings Stress down", R_FATIGUED)
+            raise IllegalAction(f"{unit_name(state, target)} is Fatigued: only rest or an ally's help brings Stress down", cites.FATIGUED)
         if state.units[target].stats.get("stress", 0) < self.times:
-            raise IllegalAction(f"{unit_name(state, target)} has less Stress than that to remove", R_RECOVERY)
+            raise IllegalAction(f"{unit_name(state, target)} has less Stress than that to remove", cites.RECOVERY)
         return sp.cost * self.times
 
     def _area_cost(self, state: State, sp: Spend) -> tuple[int, int]:
         hits = [p for p in last_attack(state, self.unit) if p.area]
         if not hits:
-            raise IllegalAction(f"{unit_name(state, self.unit)} has no Area hit waiting to spread", R_QUALITIES)
+            raise IllegalAction(f"{unit_name(state, self.unit)} has no Area hit waiting to spread", cites.QUALITIES)
         if self.on is None or self.times != 1:
-            raise IllegalAction("name one further target: spend UNIT area on=OTHER", R_QUALITIES)
+            raise IllegalAction("name one further target: spend UNIT area on=OTHER", cites.QUALITIES)
         first = state.units[hits[0].target]
         other = state.units[self.on]
         if other.zone != first.zone:
-            raise IllegalAction(f"{other.name} is not in {first.name}'s zone", R_QUALITIES)
+            raise IllegalAction(f"{other.name} is not in {first.name}'s zone", cites.QUALITIES)
         if any(p.target == self.on for p in hits) or self.on == self.unit:
-            raise IllegalAction(f"{other.name} is already hit by this attack", R_QUALITIES)
+            raise IllegalAction(f"{other.name} is already hit by this attack", cites.QUALITIES)
         bonus = min(sp.cost, hits[0].bonus)
         return sp.cost - bonus, bonus
 
@@ -273,11 +257,11 @@ class SpendAct(ConflictAction):
             ctx.emit(self.why, "note", self.unit)
 
     def _do_minor(self, state: State, ctx: Context, sp: Spend) -> None:
-        board(state).turn.extra_minors += self.times
+        BOARD(state).turn.extra_minors += self.times
         ctx.emit(f"{unit_name(state, self.unit)} gains {self.times} more Minor Action{'s' if self.times > 1 else ''}", "rule", self.unit)
 
     def _do_major(self, state: State, ctx: Context, sp: Spend) -> None:
-        board(state).turn.extra_majors += 1
+        BOARD(state).turn.extra_majors += 1
         ctx.emit(f"{unit_name(state, self.unit)} gains a second Major Action (its task +1 Difficulty)", "rule", self.unit)
 
     def _do_severity(self, state: State, ctx: Context, sp: Spend) -> None:
@@ -286,7 +270,7 @@ class SpendAct(ConflictAction):
             ctx.emit(f"the hit on {unit_name(state, p.target)} rises to Severity {p.adjusted} (+{p.increase})", "damage", p.target)
 
     def _do_recover(self, state: State, ctx: Context, sp: Spend) -> None:
-        board(state).last[self.unit].recovered += self.times
+        BOARD(state).last[self.unit].recovered += self.times
         clear(state, ctx, self.on or self.unit, self.times, f"relief from {unit_name(state, self.unit)}'s success")
 
     def _do_area(self, state: State, ctx: Context, sp: Spend) -> None:
@@ -296,7 +280,7 @@ class SpendAct(ConflictAction):
             prot, parts = 0, ["ignored: Piercing"]
         pend = Pending(self.on, self.unit, first.what, first.severity, first.intent, prot, first.piercing, first.increase,
                        first.intense, 0, first.debilitating, first.attack, True)
-        board(state).pending.append(pend)
+        BOARD(state).pending.append(pend)
         announce(state, ctx, pend, parts)
 
     def _do_table(self, state: State, ctx: Context, sp: Spend) -> None:
@@ -305,7 +289,7 @@ class SpendAct(ConflictAction):
             add_condition(state.units[self.on], PRONE)
             ctx.emit(f"{unit_name(state, self.on)} falls prone", "info", self.on)
         elif sp.effect == "withdraw":
-            b = board(state)
+            b = BOARD(state)
             b.reach = {p for p in b.reach if self.unit not in p}
             ctx.emit(f"{who} steps back out of Reach", "info", self.unit)
         elif sp.effect == "named":

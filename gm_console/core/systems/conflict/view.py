@@ -1,0 +1,283 @@
+"""What the UI reads of the zone conflict: read-only facts for the pane, its
+renderer (ui/render/conflict.py) and the act flow (ui/screens/conflict_flow.py),
+and the action classes the flow builds. The only module of the system that
+gm_console/ui imports; nothing here changes the state.
+
+- ``character(state, uid)``: one unit as the pane draws it (a ``Character``);
+  ``characters(state)``: those with a conflict record, the players' side first
+- ``round_facts(state)``: the round (whose side picks, who is waiting, who has
+  acted), the running turn's economy, the hits waiting, hazards, complications
+- ``reach_groups(state, rules, zone)``: the units of a zone, grouped by Reach
+- ``able``, ``has_record``, ``is_players``: small questions the flow asks
+- ``attack_options``, ``odds``: the attacks worth offering, a roll's exact odds
+- ``attributes``, ``specializations``, ``weapon_label``, ``momentum_cap``,
+  ``extra_dice_costs``: the catalogue and the house rules the UI shows
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import common, odds as _odds, palette, stress, turns
+from .board import BOARD
+from .verbs import Attack, Task
+
+if TYPE_CHECKING:
+    from gm_console.core.actions import Action, Context
+    from gm_console.core.rules import Rules
+    from gm_console.core.state import Side, State
+
+__all__ = [
+    "Attack",
+    "Character",
+    "Hazard",
+    "Injury",
+    "Pending",
+    "RoundFacts",
+    "Task",
+    "TurnFacts",
+    "able",
+    "attack_options",
+    "attributes",
+    "character",
+    "characters",
+    "extra_dice_costs",
+    "has_record",
+    "in_play",
+    "is_players",
+    "momentum_cap",
+    "odds",
+    "reach_groups",
+    "round_facts",
+    "specializations",
+    "weapon_label",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Injury:
+    name: str
+    intent: str  # "stun" or "deadly"
+    severity: int
+    treated: bool
+    label: str  # "Field Sidearm Stun (stun 4, treated)"
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A unit as the conflict shows it. ``record`` is False for a unit the
+    system has no character for (its Stress fields are then empty)."""
+
+    uid: str
+    name: str
+    side: Side | None
+    controller: str  # "players" or "gm"
+    zone: str | None
+    record: bool
+    tier: str
+    stress: int
+    stress_max: int
+    fatigued: bool
+    fatigued_attr: str | None
+    grace: int
+    injuries: tuple[Injury, ...]
+    active: bool  # it is this unit's turn
+    acted: bool  # has had its turn this round
+    in_cover: bool  # uses the cover of the zone it stands in
+    dead: bool
+    defeated: bool
+    dying: bool  # Defeated by an untreated Deadly Injury, not dead
+    prone: bool
+
+    @property
+    def is_players(self) -> bool:
+        return self.side is not None and self.side.is_players
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFacts:
+    unit: str
+    majors: int
+    majors_most: int
+    minors: int
+    minors_most: int
+    kept: bool
+    aimed: bool
+    prepared: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    target: str
+    intent: str
+    adjusted: int  # the Severity after Protection and increases
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hazard:
+    name: str
+    mode: str
+    severity: int
+    interval: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    to_go: str  # whose side picks the next turn: "players" or "gm"
+    waiting: tuple[str, ...]  # who that side may pick
+    acted: tuple[str, ...]
+    turn: TurnFacts | None
+    pending: tuple[Pending, ...]
+    hazards: tuple[Hazard, ...]
+    complications: tuple[str, ...]
+    characters: int  # how many have a conflict record
+    scene: int
+
+
+def in_play(state: State) -> bool:
+    """Whether the state has a conflict board."""
+    return BOARD.get(state) is not None
+
+
+def has_record(state: State, uid: str) -> bool:
+    b = BOARD.get(state)
+    return b is not None and uid in b.chars
+
+
+def is_players(state: State, uid: str) -> bool:
+    """Whether the players control the unit's side."""
+    return state.sides[state.units[uid].side].is_players
+
+
+def able(state: State, uid: str) -> bool:
+    """Able to act: in the fight (not yielded) and neither Defeated nor dead."""
+    return common.able(state, uid)
+
+
+def character(state: State, uid: str) -> Character:
+    unit = state.units[uid]
+    b = BOARD.get(state)
+    c = b.chars.get(uid) if b is not None else None
+    side = state.sides.get(unit.side)
+    dead, defeated = unit.has("dead"), unit.has("defeated")
+    return Character(
+        uid=uid,
+        name=unit.name,
+        side=side,
+        controller=side.controller if side is not None else "gm",
+        zone=unit.zone,
+        record=c is not None,
+        tier=c.tier if c else "",
+        stress=unit.stats.get("stress", 0),
+        stress_max=c.stress_max if c else 0,
+        fatigued=c.fatigued if c else False,
+        fatigued_attr=c.fatigued_attr if c else None,
+        grace=c.grace if c else 0,
+        injuries=tuple(Injury(i.name, i.intent, i.severity, i.treated, i.label()) for i in c.injuries) if c else (),
+        active=state.clock.active == uid,
+        acted=b is not None and uid in b.acted,
+        in_cover=b is not None and b.cover.get(uid) == unit.zone,
+        dead=dead,
+        defeated=defeated,
+        dying=defeated and not dead and stress.dying(state, uid),
+        prone=unit.has("prone"),
+    )
+
+
+def characters(state: State) -> list[Character]:
+    """Every unit with a conflict record, the players' side first, each side in unit order."""
+    b = BOARD.get(state)
+    if b is None:
+        return []
+    mine = [character(state, u) for u in state.units if u in b.chars]
+    return [c for c in mine if c.controller == "players"] + [c for c in mine if c.controller != "players"]
+
+
+def round_facts(state: State) -> RoundFacts | None:
+    b = BOARD.get(state)
+    if b is None:
+        return None
+    t = b.turn
+    turn = None if t is None else TurnFacts(t.unit, t.majors, 1 + t.extra_majors, t.minors, 1 + t.extra_minors, t.kept, t.aimed, t.prepared)
+    return RoundFacts(
+        to_go=b.to_go,
+        waiting=tuple(turns.candidates(state, b.to_go)),
+        acted=tuple(b.acted),
+        turn=turn,
+        pending=tuple(Pending(p.target, p.intent, p.adjusted, p.what) for p in b.pending),
+        hazards=tuple(Hazard(h.name, h.mode, h.severity, h.interval) for h in b.hazards.values()),
+        complications=tuple(b.complications),
+        characters=len(b.chars),
+        scene=b.scene,
+    )
+
+
+def reach_groups(state: State, rules: Rules, zone: str) -> list[list[str]]:
+    """The units in ``zone``, grouped as the map brackets them: with house rule
+    reach = zone everyone there when both sides are; otherwise each group
+    joined by an able enemy within Reach (what matters at a glance: the
+    penalty, no free Movement)."""
+    here = [u.id for u in state.units_in(zone)]
+    b = BOARD.get(state)
+    if b is None:
+        return [[u] for u in here]
+
+    def controller(u: str) -> str:
+        return state.sides[state.units[u].side].controller
+
+    if rules.view("conflict").reach == "zone":
+        sides = {controller(u) for u in here}
+        return [here] if len(sides) > 1 else [[u] for u in here]
+    parent = {u: u for u in here}
+
+    def up(u: str) -> bool:
+        unit = state.units[u]
+        return not unit.has("defeated") and not unit.has("dead")
+
+    def find(u: str) -> str:
+        while parent[u] != u:
+            u = parent[u]
+        return u
+
+    for a, c in b.reach:
+        if a in parent and c in parent and controller(a) != controller(c) and up(a) and up(c):
+            parent[find(a)] = find(c)
+    out: dict[str, list[str]] = {}
+    for u in here:
+        out.setdefault(find(u), []).append(u)
+    return list(out.values())
+
+
+def attack_options(state: State, uid: str) -> list[Action]:
+    """Every attack ``uid`` could make now (each target, weapon and intent), legal or not."""
+    return palette.attacks(state, uid)
+
+
+def odds(action: Action, state: State, ctx: Context, *, brief: bool = False) -> str | None:
+    """The exact odds of an action that rolls, in words; None for one that
+    rolls nothing. Raises the action's IllegalAction when it cannot be made now."""
+    return _odds.action_odds(action, state, ctx, brief=brief)
+
+
+def attributes(state: State) -> tuple[str, ...]:
+    return tuple(BOARD(state).catalogue.attributes)
+
+
+def specializations(state: State) -> tuple[str, ...]:
+    return tuple(BOARD(state).catalogue.specializations)
+
+
+def weapon_label(state: State, wid: str) -> str | None:
+    """How the weapon reads in a list ("Field Sidearm (ranged, Severity 3 ...)"), or None if unknown."""
+    weapon = BOARD(state).catalogue.weapon(wid)
+    return weapon.describe() if weapon is not None else None
+
+
+def momentum_cap(rules: Rules) -> int:
+    return rules.view("conflict").momentum_cap
+
+
+def extra_dice_costs(rules: Rules) -> tuple[int, ...]:
+    return tuple(rules.view("conflict").extra_dice_costs)

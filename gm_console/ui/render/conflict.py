@@ -1,0 +1,291 @@
+"""How the zone conflict is drawn: the map tokens, the header (round, whose
+turn or pick, Momentum and Threat, the hit waiting), every character's
+Stress track with Injuries and markers, the running turn, hazards and
+complications, and the odds of the roll being typed. Pure functions from
+the conflict's view (core/systems/conflict/view.py) to Rich Text; the pane
+(ui/panes/conflict.py) places them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gm_console.core.rules import Rules
+from gm_console.core.state import State, Unit
+import gm_console.core.systems.conflict.view as cv
+from gm_console.ui import palette as pal
+from gm_console.ui.text import clip
+from gm_console.ui.widgets.zone_map import SIDE_STYLE, label, legend, unit_conditions
+
+KEY = " ⌂ cover ↓ prone ✕ Defeated ✚ Dying"
+SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)
+
+
+def key_line() -> Text:
+    """The legend of the marks."""
+    return legend(KEY)
+
+
+# ---------------------------------------------------------------- map tokens
+
+
+def token(state: State, uid: str) -> Text:
+    c = cv.character(state, uid)
+    how = "now" if c.active else "done" if c.acted else ""
+    text = Text(label(state, uid, 8), style=pal.side(c.side, how))
+    if c.in_cover:
+        text.append("⌂", style=pal.INFO)
+    if c.dead:
+        text.append("†", style=pal.BAD_BOLD)
+    elif c.defeated:
+        text.append("✚" if c.dying else "✕", style=pal.BAD_BOLD)
+    if c.prone:
+        text.append("↓", style=pal.CAUTION)
+    conds = own_conditions(state.units[uid])
+    if conds.plain:
+        text.append(" ")
+        text.append_text(conds)
+    return text
+
+
+def own_conditions(unit: Unit) -> Text:
+    """The GM's conditions (``cond UNIT NAME for=...``) with what is left of each."""
+    return unit_conditions(unit, SYSTEM_MARKS)
+
+
+def token_detail(state: State, uid: str) -> Text:
+    """The map token with the Stress count, for wide layouts."""
+    text = token(state, uid)
+    c = cv.character(state, uid)
+    if c.record and c.stress_max > 0:
+        text.append(f" {c.stress}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
+    return text
+
+
+def reach_groups(rules: Rules):
+    """The map's ``groups`` callback: the units of a zone bracketed by Reach."""
+
+    def groups(state: State, zone: str) -> list[list[str]]:
+        return cv.reach_groups(state, rules, zone)
+
+    return groups
+
+
+# ---------------------------------------------------------------- header
+
+
+def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
+    facts = cv.round_facts(state)
+    head = Text()
+    head.append(f"Round {state.clock.round}", style="bold")
+    if facts is not None:
+        if state.clock.active:
+            active = cv.character(state, state.clock.active)
+            head.append(" · ")
+            head.append(active.name, style=pal.side(active.side, "now"))
+            t = facts.turn
+            extra = " (kept)" if t and t.kept else ""
+            if t:
+                extra += f" M{t.majors}/{t.majors_most} m{t.minors}/{t.minors_most}"
+            head.append(extra, style=pal.MUTED)
+        else:
+            pick = "players'" if facts.to_go == "players" else "GM's"
+            head.append(f" · {pick} pick: ", style="bold")
+            head.append(", ".join(label(state, u) for u in facts.waiting) or "next ends the round", style=SIDE_STYLE[facts.to_go])
+    cap = cv.momentum_cap(rules)
+    m = state.pools.get("momentum", 0)
+    t = state.pools.get("threat", 0)
+    pools = Text()
+    pools.append("Momentum ", style="bold")
+    pools.append("■" * max(0, min(m, cap)), style=pal.GOOD)
+    pools.append("□" * max(0, cap - m), style=pal.MUTED)
+    pools.append(f" {m}/{cap}  ")
+    pools.append("Threat ", style="bold")
+    pools.append(str(t), style=pal.BAD_BOLD if t < 0 else pal.BAD)
+    if t < 0:
+        pools.append(" deficit", style=pal.BAD)
+    lines = []
+    if head.cell_len + 3 + pools.cell_len <= width:
+        lines.append(head + Text(" · ") + pools)
+    else:
+        lines += [head, pools]
+    if facts is not None and facts.pending:
+        p = facts.pending[0]
+        name = state.units[p.target].name if p.target in state.units else p.target
+        warn = Text(f"⚠ avoid {p.target} / suffer {p.target}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style=pal.CAUTION_BOLD)
+        if len(facts.pending) > 1:
+            warn.append(f" (+{len(facts.pending) - 1} more)", style=pal.CAUTION)
+        lines.append(warn)
+    return [ln[:width] if ln.cell_len > width else ln for ln in lines]
+
+
+def subtitle(state: State) -> str | None:
+    """The pane's border subtitle: how many have acted, the scene."""
+    facts = cv.round_facts(state)
+    return None if facts is None else f"acted {len(facts.acted)}/{facts.characters} · scene {facts.scene}"
+
+
+# ---------------------------------------------------------------- tracks
+
+
+def mark(c: cv.Character) -> Text:
+    if c.dead or c.defeated:
+        return Text("✕", style=pal.BAD)
+    if c.active:
+        return Text("▶", style="bold")
+    if c.acted:
+        return Text("✓", style=pal.MUTED)
+    return Text("·", style=pal.MUTED)
+
+
+def boxes(c: cv.Character, most: int | None = None) -> Text:
+    stress = c.stress
+    if c.stress_max <= 0:
+        return Text("no Stress" if c.tier != "minor" else "minor NPC", style=pal.MUTED)
+    filled, empty = min(stress, c.stress_max), max(0, c.stress_max - stress)
+    if most is not None and c.stress_max > most:
+        return Text(f"{stress:>2}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else "")
+    text = Text("■" * filled, style=pal.CAUTION_BOLD if c.fatigued else pal.SPECIAL)
+    text.append("□" * empty, style=pal.MUTED)
+    text.append(f" {stress}/{c.stress_max}")
+    return text
+
+
+def flags(state: State, c: cv.Character, brief: bool, injuries: bool = True) -> Text:
+    out = Text()
+
+    def add(word: str, short_word: str, style: str) -> None:
+        if out.plain:
+            out.append(" ")
+        out.append(short_word if brief else word, style=style)
+
+    if c.fatigued:
+        attr = f"({c.fatigued_attr})" if c.fatigued_attr and not brief else ""
+        add(f"Fatigued{attr}", "Fat", pal.CAUTION_BOLD)
+    if c.dead:
+        add("Dead", "Dead", pal.BAD_BOLD)
+    elif c.defeated:
+        if c.dying:
+            add(f"Dying{' (grace ' + str(c.grace) + ')' if c.grace else ''}", "Dying", pal.BAD_BOLD)
+        add("Defeated", "Def", pal.BAD)
+    if c.prone:
+        add("Prone", "Prn", pal.CAUTION)
+    if c.in_cover:
+        add("in cover", "cov", pal.INFO)
+    conds = own_conditions(state.units[c.uid])
+    if conds.plain:
+        if out.plain:
+            out.append(" ")
+        out.append_text(conds)
+    if not injuries:
+        return out
+    if not brief:
+        for inj in c.injuries:
+            add(f"{inj.name} {inj.intent[0]}{inj.severity}{'✓' if inj.treated else ''}", "", pal.BAD if not inj.treated else pal.MUTED)
+    elif c.injuries:
+        add("", f"{len(c.injuries)}inj", pal.BAD)
+    return out
+
+
+def track_lines(state: State, width: int, height: int | None = None) -> list[Text]:
+    """A line a character (two to a line when they would not fit ``height``)."""
+    order = cv.characters(state)
+    full = [full_row(state, c, width) for c in order]
+    if height is None or len(full) <= height or width < 60:
+        return full
+    cols = 2
+    col_w = (width - 1) // cols
+    cells = [brief_row(state, c, col_w) for c in order]
+    rows = []
+    for i in range(0, len(cells), cols):
+        line = Text()
+        for j, cell in enumerate(cells[i : i + cols]):
+            if j:
+                line.append(" ")
+            line.append_text(cell)
+            line.append(" " * max(0, col_w - cell.cell_len))
+        rows.append(line)
+    return rows
+
+
+def full_row(state: State, c: cv.Character, width: int) -> Text:
+    line = mark(c)
+    line.append(" ")
+    name_w = 12 if width >= 70 else 9
+    line.append(clip(c.name, name_w).ljust(name_w), style=SIDE_STYLE.get(c.controller, ""))
+    line.append(" ")
+    line.append_text(boxes(c, most=None if width >= 70 else 10))
+    line.append(" ")
+    line.append_text(flags(state, c, brief=width < 70))
+    return clip(line, width)
+
+
+def brief_row(state: State, c: cv.Character, width: int) -> Text:
+    line = mark(c)
+    line.append(label(state, c.uid, 7).ljust(7), style=SIDE_STYLE.get(c.controller, ""))
+    line.append(" ")
+    line.append_text(boxes(c, most=max(4, width - 26)))
+    line.append(" ")
+    line.append_text(flags(state, c, brief=True))
+    return clip(line, width)
+
+
+def detail_lines(state: State, width: int) -> list[Text]:
+    """Two or three lines a character: who and where, the track and markers, Injuries."""
+    out: list[Text] = []
+    for c in cv.characters(state):
+        top = mark(c)
+        top.append(" ")
+        top.append(clip(c.name, 24), style=SIDE_STYLE.get(c.controller, ""))
+        if c.uid.lower() != c.name.lower():  # the id the prompt takes
+            top.append(f" {c.uid}", style=pal.MUTED)
+        zone = state.zones[c.zone].name if c.zone in state.zones else "-"
+        top.append(f"  {c.tier} · {zone}", style=pal.MUTED)
+        out.append(top[:width])
+        line = Text("  ")
+        line.append_text(boxes(c, most=width - 12))
+        # the Injuries get a line of their own here (Dying reads them, so they stay in place)
+        marks = flags(state, c, brief=False, injuries=not c.injuries)
+        if marks.plain:
+            line.append("  ")
+            line.append_text(marks)
+        out.append(line[:width] if line.cell_len > width else line)
+        if c.injuries:
+            inj = Text("  Injuries: ", style=pal.MUTED)
+            inj.append(", ".join(i.label for i in c.injuries), style=pal.BAD)
+            out.append(inj[:width] if inj.cell_len > width else inj)
+    return out
+
+
+def extra_lines(state: State, width: int) -> list[Text]:
+    """The running turn, hazards and the latest complications (wide layouts)."""
+    facts = cv.round_facts(state)
+    out: list[Text] = []
+    if facts is None:
+        return out
+    if facts.turn is not None:
+        t = facts.turn
+        bits = [f"Major {t.majors}/{t.majors_most}", f"Minor {t.minors}/{t.minors_most}"]
+        bits += [w for w, on in (("aimed", t.aimed), ("prepared", t.prepared), ("kept initiative", t.kept)) if on]
+        out.append(Text(f"Turn: {state.units[t.unit].name if t.unit in state.units else t.unit} · " + ", ".join(bits), style="bold"))
+    acted = ", ".join(label(state, u) for u in facts.acted if u in state.units) or "no one yet"
+    out.append(Text(f"Acted this round: {acted}", style=pal.MUTED))
+    for h in facts.hazards:
+        out.append(Text(f"Hazard {h.name}: {h.mode}, Severity {h.severity}, every {h.interval}", style=pal.CAUTION))
+    for note in facts.complications[-3:]:
+        out.append(Text(f"Complication: {note}", style=pal.SPECIAL))
+    return [ln[:width] if ln.cell_len > width else ln for ln in out]
+
+
+# ---------------------------------------------------------------- odds
+
+
+def odds_lines(verb: str, line: str | None, problem: str | None = None) -> list[Text]:
+    """The odds of the roll being typed, or why it cannot be made now."""
+    if problem is not None:
+        return [Text(f"{verb}: {problem}", style=pal.CAUTION)]
+    if line is None:
+        return []
+    text = Text("odds: ", style="bold")
+    text.append(line)
+    return [text]
