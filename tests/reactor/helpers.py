@@ -6,7 +6,7 @@ import pytest
 
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game
-from gm_console.core.systems.reactor.board import Board, board_of
+from gm_console.core.systems.reactor.board import BOARD, Board
 from gm_console.core.systems.reactor.cards import Profile, profile
 from tests.conftest import game_from_dict
 
@@ -34,7 +34,7 @@ def reactor_game(*units: dict, active: str = "b", phase: str = "operations", hou
 
 
 def board(game: Game) -> Board:
-    return board_of(game.state)
+    return BOARD(game.state)
 
 
 def prof(game: Game, uid: str) -> Profile:
@@ -55,6 +55,16 @@ def refused(game: Game, line: str, *words: str) -> str:
         assert word in message, message
     assert game.state.to_json() == before
     return message
+
+
+def seen(pane, part: str) -> str:
+    """What a person reads in the reactor pane's ``bar`` or ``board``: the rows
+    its widget draws, as plain text (trailing blanks cut)."""
+    from textual.geometry import Region
+
+    widget = pane.query_one(f"#rx-{part}")
+    width, height = widget.size
+    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
 
 
 def texts(events) -> list[str]:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from gm_console.cli import app
 from gm_console.core.systems.reactor import SYSTEM
-from gm_console.core.systems.reactor.cards import CATALOGUE_TABLE
+from gm_console.core.systems.reactor.tables import CATALOGUE_TABLE
 from gm_console.files import check_file, dumps_encounter, load_encounter, loads_encounter
 from gm_console.files.catalogues import load_catalogues
 from tests.conftest import ENCOUNTERS, game_from_dict

@@ -11,6 +11,7 @@ from gm_console.ui.panes.reactor import ReactorPane
 from gm_console.ui.screens.strike_flow import StrikeFlow
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.conftest import ENCOUNTERS
+from tests.reactor.helpers import seen
 
 WORKED = ENCOUNTERS / "reactor-worked-exchange.toml"
 NIGHT = ENCOUNTERS / "reactor-night-shift.toml"
@@ -42,14 +43,14 @@ async def test_the_board_shows_gauges_counters_load_and_personnel():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         pane = app.query_one(ReactorPane)
-        board = pane.plain_text("board")
+        board = seen(pane, "board")
         assert "HEAT" in board and "200/1000 K" in board and "NOMINAL" in board
         assert "HACK ●●○ 2" in board
         assert "Base Load +150 K" in board and "Hostile Raid" in board
         assert "Power Order 1" in board
         assert "EXH STN Junior Watchman" in board and "Weston SMG" in board and "GUARD" in board
         assert "† WNAF Conscript #1" in board
-        assert "Player B" in pane.plain_text("bar") and "Incident" in pane.plain_text("bar")
+        assert "Player B" in seen(pane, "bar") and "Incident" in seen(pane, "bar")
 
 
 async def test_the_board_at_80x24_keeps_one_line_per_personnel_and_a_summary_header():
@@ -57,7 +58,7 @@ async def test_the_board_at_80x24_keeps_one_line_per_personnel_and_a_summary_hea
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         pane = app.query_one(ReactorPane)
-        board = pane.plain_text("board").splitlines()
+        board = seen(pane, "board").splitlines()
         assert pane.content_size.width >= 70
         assert any("Switchyard" in row and "PO+1" in row and "Cooling Loop" in row for row in board)
         assert any(row.startswith("RDY STN Senior Guard") for row in board)
@@ -69,7 +70,7 @@ async def test_the_wide_board_puts_the_sides_side_by_side_with_the_last_strike()
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         pane = app.query_one(ReactorPane)
-        board = pane.plain_text("board")
+        board = seen(pane, "board")
         top = board.splitlines()[0]
         assert "Player A" in top and "Player B" in top
         assert "Last strike" in board and "GUARD: Junior Watchman deals its damage first" in board
@@ -84,13 +85,13 @@ async def test_typing_a_strike_previews_it_or_says_why_not():
         prompt = app.query_one(ActionPrompt)
         prompt.value = "strike c2 -> reactor"
         await pilot.pause()
-        assert "add block=UNIT or block=none; unblocked: +200 K HEAT" in pane.plain_text("bar")  # the Watchman could block
+        assert "add block=UNIT or block=none; unblocked: +200 K HEAT" in seen(pane, "bar")  # the Watchman could block
         prompt.value = "strike c2 -> reactor block=none"
         await pilot.pause()
-        assert "+200 K HEAT on Player A's core" in pane.plain_text("bar")
+        assert "+200 K HEAT on Player A's core" in seen(pane, "bar")
         prompt.value = "strike c2 -> reactor block=operator"
         await pilot.pause()
-        assert "Reactor Operator cannot block: not STATIONED" in pane.plain_text("bar")
+        assert "Reactor Operator cannot block: not STATIONED" in seen(pane, "bar")
         assert app.game.lines() == []
 
 

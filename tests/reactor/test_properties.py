@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from gm_console.core.game import Game
 from gm_console.core.systems.reactor import legality as lg
 from gm_console.core.errors import GMError
-from gm_console.core.systems.reactor.actions import NO_BLOCK, Strike
-from gm_console.core.systems.reactor.board import board_of
+from gm_console.core.systems.reactor.verbs import NO_BLOCK, Strike
+from gm_console.core.systems.reactor.board import BOARD
 from gm_console.core.systems.reactor.cards import profile
 from gm_console.files import dumps_encounter, load_encounter, loads_encounter
 from tests.conftest import ENCOUNTERS
@@ -44,7 +44,7 @@ def play(data, game: Game, steps: int, check=None) -> list[dict]:
 
 def never_cools_by_strikes(before, game, action) -> None:
     if isinstance(action, Strike):
-        old, new = board_of(before), board_of(game.state)
+        old, new = BOARD(before), BOARD(game.state)
         for side in new.plants:
             assert new.plants[side].heat >= old.plants[side].heat
             assert new.plants[side].hack >= old.plants[side].hack
@@ -52,17 +52,17 @@ def never_cools_by_strikes(before, game, action) -> None:
 
 def destroyed_grant_nothing(before, game, action) -> None:
     """A destroyed Facility counts exactly as if it were not on the board, and cannot be targeted."""
-    state, board = game.state, board_of(game.state)
+    state, board = game.state, BOARD(game.state)
     without = state.copy()
     gone = [f for f in board.facilities.values() if f.destroyed]
     for fac in gone:
-        del board_of(without).facilities[fac.id]
+        del BOARD(without).facilities[fac.id]
     for side in state.sides:
         for what in ("grants", "power_order", "next_base_load"):
-            assert getattr(board, what)(side) == getattr(board_of(without), what)(side)
+            assert getattr(board, what)(side) == getattr(BOARD(without), what)(side)
     rule = game.rules["reactor.pack_counts"]
     for uid, unit in state.units.items():
-        assert profile(state, board, unit, rule) == profile(without, board_of(without), without.units[uid], rule)
+        assert profile(state, board, unit, rule) == profile(without, BOARD(without), without.units[uid], rule)
     for fac in gone:
         for striker in state.units.values():
             target = lg.Target("facility", fac.id, fac.side, fac.name)
@@ -114,7 +114,7 @@ def test_the_palette_offers_exactly_the_legal_strikes(data, name):
     game = fresh(name)
     play(data, game, data.draw(st.integers(0, 20)))
     offered = {a.notation() for a in game.legal_actions() if isinstance(a, Strike)}
-    state, board = game.state, board_of(game.state)
+    state, board = game.state, BOARD(game.state)
     for striker in list(state.units.values()):
         for target in lg.all_targets(state, board, striker.side):
             word = lg.target_word(state, target, striker.side)

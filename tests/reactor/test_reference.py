@@ -8,17 +8,19 @@ from pathlib import Path
 import pytest
 
 from gm_console.core.systems.reactor import SYSTEM
-from gm_console.core.systems.reactor.reference import RULES, TITLES
+from gm_console.core.errors import Cite
+from gm_console.core.systems.reactor import cites
+from gm_console.core.systems.reactor.reference import entries
 from gm_console.files.catalogues import load_catalogues
 from gm_console.lookup import build_index
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_TEXT = Path("/work/shared/rules/reactor-strikes-and-blocks.md")
 OURS = [
-    *sorted((ROOT / "gm_console/core/systems/reactor").glob("*.py")),
+    *sorted((ROOT / "gm_console/core/systems/reactor").rglob("*.py")),
     ROOT / "gm_console/data/reactor-cards.toml",
     ROOT / "gm_console/ui/panes/reactor.py",
-    ROOT / "gm_console/ui/widgets/reactor_render.py",
+    ROOT / "gm_console/ui/render/reactor.py",
     ROOT / "gm_console/ui/screens/strike_flow.py",
     *sorted((ROOT / "encounters").glob("reactor-*.toml")),
     *sorted((ROOT / "docs").glob("reactor*.md")),
@@ -42,13 +44,21 @@ def test_no_ten_word_run_is_copied_from_the_rule_text():
 
 
 def test_every_rule_an_error_can_name_has_an_entry():
-    used = set()
-    for path in (ROOT / "gm_console/core/systems/reactor").glob("*.py"):
-        used |= set(re.findall(r'"(reactor\.[a-z-]+)"', path.read_text()))
-    used -= {"reactor.pack_counts"}
-    keys = {e.key for e in RULES}
-    assert used - {"reactor.ids"} <= keys, used - keys
-    assert used <= set(TITLES)
+    index = build_index([SYSTEM])
+    declared = {name: c for name, c in vars(cites).items() if isinstance(c, Cite)}
+    assert declared
+    for name, cite in declared.items():
+        assert index.get(cite.key) is not None, (name, cite.key)
+    titles = {e.key: e.title for e in entries()}
+    for name, cite in declared.items():
+        if cite.key.startswith("house.reactor."):
+            assert cite.label == f"Reactor house rule: {cite.key.rsplit('.', 1)[1]}", name
+        elif name not in ("IDS", "ANSWER"):  # labels that always read otherwise
+            assert cite.label == f"Reactor: {titles[cite.key]}", name
+    # refusals cite a constant of cites.py, never a key written out
+    for path in (ROOT / "gm_console/core/systems/reactor").rglob("*.py"):
+        if path.name != "cites.py":
+            assert not re.findall(r'"((house\.)?reactor\.[a-z_-]+)"', path.read_text()), path
 
 
 def test_every_card_has_an_entry_with_its_numbers():
@@ -71,7 +81,7 @@ def test_rules_cards_and_house_rules_are_found_in_the_lookup():
 
 
 def test_rule_entries_name_the_house_rules_that_bend_them():
-    bodies = " ".join(e.body for e in RULES)
+    bodies = " ".join(e.body for e in entries())
     for rule in SYSTEM.HOUSE_RULES:
         assert rule.name in bodies, rule.name
 

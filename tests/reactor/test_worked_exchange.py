@@ -123,11 +123,10 @@ def test_a_conscript_in_a_pack_of_three_shows_the_pack_atk_in_the_json():
 
 
 def test_the_board_shows_personnel_numbers_in_force_and_their_sources():
-    from gm_console.core.systems.reactor.board import board_of
-    from gm_console.ui.widgets.reactor_render import personnel_rows
+    from gm_console.ui.render.reactor import personnel_rows
 
     start = Game(load_encounter(PATH).setup)
-    rows = personnel_rows(start.state, board_of(start.state), start.rules, start.state.units["watchman"], 100, True)
+    rows = personnel_rows(start.state, start.rules, start.state.units["watchman"], 100, True)
     text = "\n".join(r.plain for r in rows)
     assert "ATK 2" in text and "HP 4" in text
     assert "ATK card 1 +1 Weston SMG" in text and "HP card 3 +1 Weston SMG" in text

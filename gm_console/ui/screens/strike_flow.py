@@ -26,12 +26,10 @@ from textual.widgets.option_list import Option
 
 from gm_console.core.game import Game
 from gm_console.core.state import State
-from gm_console.core.systems.reactor import legality as lg
-from gm_console.core.systems.reactor.actions import NO_BLOCK as STRIKE_NO_BLOCK, Strike
+from gm_console.core.systems.reactor import view as rv
+from gm_console.core.systems.reactor.view import NO_BLOCK as STRIKE_NO_BLOCK, Strike
 from gm_console.ui import palette as pal
-from gm_console.core.systems.reactor.board import HEAT_PER_ATK, board_of
-from gm_console.core.systems.reactor.cards import profile
-from gm_console.ui.widgets import reactor_render as r
+from gm_console.ui.render import reactor as r
 from gm_console.ui.widgets.literal import LiteralLabel, LiteralOptionList, LiteralStatic
 
 STEPS = ("striker", "target", "mode", "block", "confirm")
@@ -58,11 +56,10 @@ class StrikeFlow(ModalScreen[str | None]):
         super().__init__()
         self.game = game
         self.state = state
-        self.board = board_of(state)
         self.rules = game.rules
         self.step = "striker"
         self.striker: str | None = None
-        self.target: lg.Target | None = None
+        self.target: rv.Target | None = None
         self.hack = False
         self.block: str | None = None
         self.steps: list[str] = []  # the resolution shown at the last step
@@ -82,7 +79,7 @@ class StrikeFlow(ModalScreen[str | None]):
     def action(self) -> Strike | None:
         if self.striker is None or self.target is None:
             return None
-        word = lg.target_word(self.state, self.target, self.state.units[self.striker].side)
+        word = rv.target_word(self.state, self.target, self.state.units[self.striker].side)
         return Strike(striker=self.striker, target=word, block=self.block, hack=self.hack)
 
     def line_text(self) -> str:
@@ -95,29 +92,25 @@ class StrikeFlow(ModalScreen[str | None]):
     def show_step(self) -> None:
         options: list[Option] = []
         title = ""
-        who = self.state.sides[self.board.active].name
+        who = self.state.sides[rv.active(self.state)].name
         if self.step == "striker":
             title = f"Strike · who strikes for {who}?"
-            rows = lg.strikers(self.state, self.board)
-            options = self.choices([(u.id, self.unit_label(u), why) for u, why in rows], "cannot strike")
+            rows = rv.strikers(self.state)
+            options = self.choices([(u.id, r.unit_label(self.state, self.rules, u), why) for u, why in rows], "cannot strike")
         elif self.step == "target":
             striker = self.state.units[self.striker]
             title = f"Strike · what does {striker.name} strike?"
-            rows = lg.targets(self.state, self.board, self.rules, striker)
-            options = self.choices([(t.id + "|" + t.kind, self.target_label(t) + (self.outcome(t) if why is None else Text()), why) for t, why in rows], "cannot be struck")
+            rows = rv.targets(self.state, self.rules, striker)
+            options = self.choices([(t.id + "|" + t.kind, r.target_label(self.state, self.rules, t) + (self.outcome(t) if why is None else Text()), why) for t, why in rows], "cannot be struck")
         elif self.step == "mode":
-            p = profile(self.state, self.board, self.state.units[self.striker], lg.pack(self.rules))
             title = "Strike · HEAT on the core, or HACK counters on its SKALA panel?"
-            options = [
-                Option(Text(f"HEAT: +{p.atk * HEAT_PER_ATK} K on the core (ATK {p.atk} x {HEAT_PER_ATK})"), id="heat"),
-                Option(Text(f"HACK: +{p.hack} counters on the SKALA panel"), id="hack"),
-            ]
+            options = [Option(label, id=oid) for oid, label in r.strike_modes(self.state, self.rules, self.state.units[self.striker])]
         elif self.step == "block":
             defender = self.state.sides[self.target.side].name
             title = f"Strike · does {defender} block?"
-            rows = lg.blockers(self.state, self.board, self.rules, self.state.units[self.striker], self.target)
+            rows = rv.blockers(self.state, self.rules, self.state.units[self.striker], self.target)
             options = [Option(Text("No block", style="bold") + self.outcome(self.target, None, self.hack), id=NO_BLOCK)]
-            options += self.choices([(u.id, self.unit_label(u) + (self.outcome(self.target, u.id, self.hack) if why is None else Text()), why) for u, why in rows], "cannot block")
+            options += self.choices([(u.id, r.unit_label(self.state, self.rules, u) + (self.outcome(self.target, u.id, self.hack) if why is None else Text()), why) for u, why in rows], "cannot block")
         else:
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
@@ -135,44 +128,20 @@ class StrikeFlow(ModalScreen[str | None]):
         menu.highlighted = first
         menu.focus()
 
-    def choices(self, rows: list[tuple[str, Text, lg.Reason | None]], verb: str) -> list[Option]:
+    def choices(self, rows: list[tuple[str, Text, rv.Reason | None]], verb: str) -> list[Option]:
         """Allowed ones first; the others greyed out with the reason."""
         ok = [Option(label, id=oid) for oid, label, why in rows if why is None]
-        no = []
-        for oid, label, why in rows:
-            if why is not None:
-                label = label.copy()
-                label.stylize(pal.MUTED)
-                label.append(f"  {verb}: {why.text}", style=pal.MUTED_ITALIC)
-                no.append(Option(label, id=oid, disabled=True))
+        no = [Option(r.refused(label, verb, why.text), id=oid, disabled=True) for oid, label, why in rows if why is not None]
         if not ok:
             ok = [Option(Text(f"nothing can be chosen here ({verb})", style=pal.CAUTION), disabled=True)]
         return ok + no
 
-    def outcome(self, target: lg.Target, block: str | None = None, hack: bool = False) -> Text:
+    def outcome(self, target: rv.Target, block: str | None = None, hack: bool = False) -> Text:
         """`` → +200 K HEAT on ...``: what the strike would do, by the system's own
         resolution on a copy of the state (who dies, HEAT, counters), before it commits."""
-        word = lg.target_word(self.state, target, self.state.units[self.striker].side)
+        word = rv.target_word(self.state, target, self.state.units[self.striker].side)
         steps, problem = r.what_if(self.game, self.state, Strike(striker=self.striker, target=word, block=block, hack=hack))
-        shown = r.outcome(tuple(steps)) if problem is None else []
-        return Text("  → " + " · ".join(shown), style="italic") if shown else Text()
-
-    def unit_label(self, unit) -> Text:
-        text = r.badge(unit)
-        p = profile(self.state, self.board, unit, lg.pack(self.rules))
-        text.append(f" {unit.name} ", style="bold")
-        text.append(f"ATK {p.atk} HP {p.hp - p.damage}/{p.hp}")
-        if p.traits:
-            text.append(" " + " ".join(p.traits), style=pal.INFO)
-        return text
-
-    def target_label(self, target: lg.Target) -> Text:
-        if target.kind == "personnel":
-            return self.unit_label(self.state.units[target.id])
-        if target.kind == "facility":
-            return r.facility_row(self.board.facilities[target.id], 80)
-        plant = self.board.plants[target.side]
-        return Text.assemble((target.label, "bold"), f"  HEAT {plant.heat} K · HACK {plant.hack}")
+        return r.outcome_text(steps, problem)
 
     # ------------------------------------------------------------ moving
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -183,15 +152,15 @@ class StrikeFlow(ModalScreen[str | None]):
             self.step = "target"
         elif self.step == "target":
             ref, _, kind = oid.rpartition("|")
-            self.target = next(t for t in lg.all_targets(self.state, self.board, self.state.units[self.striker].side) if t.id == ref and t.kind == kind)
-            hackable = lg.hack_problem(self.state, self.board, self.rules, self.state.units[self.striker], self.target) is None
+            self.target = next(t for t in rv.all_targets(self.state, self.state.units[self.striker].side) if t.id == ref and t.kind == kind)
+            hackable = rv.can_hack(self.state, self.rules, self.state.units[self.striker], self.target)
             self.hack = False
             self.step = "mode" if hackable else "block"
         elif self.step == "mode":
             self.hack = oid == "hack"
             self.step = "block"
         elif self.step == "block":
-            able = any(why is None for _, why in lg.blockers(self.state, self.board, self.rules, self.state.units[self.striker], self.target))
+            able = any(why is None for _, why in rv.blockers(self.state, self.rules, self.state.units[self.striker], self.target))
             # "no block" said outright when a guard could have blocked (a typed strike must say it too)
             self.block = (STRIKE_NO_BLOCK if able else None) if oid == NO_BLOCK else oid
             self.step = "confirm"
@@ -218,7 +187,7 @@ class StrikeFlow(ModalScreen[str | None]):
     def _hackable(self) -> bool:
         if self.striker is None or self.target is None:
             return False
-        return lg.hack_problem(self.state, self.board, self.rules, self.state.units[self.striker], self.target) is None
+        return rv.can_hack(self.state, self.rules, self.state.units[self.striker], self.target)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -2,17 +2,24 @@
 
 Modules, each readable in one sitting:
 
+* ``tables``      the TOML schemas ([units.reactor], [reactor], the card catalogue) and the board built from them
 * ``cards``       the catalogue and the stats a card implies (packs, equipment, grants)
-* ``board``       the per-side plants, Facilities and casualties kept in the state
+* ``board``       the per-side plants, Facilities and casualties kept in the state (``BOARD``)
 * ``legality``    who may strike or block what, each "no" with its reason
+* ``cites``       every rule a refusal cites (its lookup key and label)
 * ``combat``      resolving a strike step by step (GUARD, first strike, ARMOR)
 * ``phases``      Operations, Incident, Shift End, Ready, Base Load, Power Order
-* ``actions``, ``card_actions``  the verbs
-* ``house_rules`` every silent spot, named
+* ``verbs``       the verbs (``verbs.operations``, ``verbs.cards``); ``ACTIONS``
+* ``palette``     the legal actions the palette offers
+* ``house_rules`` every silent spot, named (read through ``rules.view("reactor")``)
 * ``reference``   the rules lookup, in the project's own words
-* ``system``      the wiring: schemas, hooks, clock, palette, starter
+* ``player``      the reactor's part of the player view
+* ``view``        what the UI reads (the only module of the system it imports)
+* ``system``      the wiring: hooks, clock, starter
 """
 
-from gm_console.core.systems.reactor.system import SYSTEM
+from gm_console.core.systems.reactor.system import ReactorSystem
 
-__all__ = ["SYSTEM"]
+SYSTEM = ReactorSystem()
+
+__all__ = ["SYSTEM", "ReactorSystem"]

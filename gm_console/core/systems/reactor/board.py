@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm_console.core.state import BoardKey
 from gm_console.core.systems.reactor.cards import GRANT_KEYS, Card, Catalogue
 
 PHASES = ("operations", "incident", "shift-end")
@@ -193,5 +194,4 @@ class Board:
         }
 
 
-def board_of(state: Any) -> Board:
-    return state.boards["reactor"]
+BOARD = BoardKey("reactor", Board)  # BOARD(state): the reactor board of a state

@@ -17,9 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gm_console.core import schema as s
 from gm_console.core.errors import UnknownName
-from gm_console.core.schema import Key
 
 if TYPE_CHECKING:
     from gm_console.core.state import State, Unit
@@ -28,86 +26,6 @@ if TYPE_CHECKING:
 GUARD, RAIDER, DEFENSE, ARMOR = "GUARD", "RAIDER", "DEFENSE", "ARMOR"
 GRANT_KEYS = ("power_order", "base_load", "atk", "hp")
 KINDS = ("personnel", "equipment", "executive", "incident", "facility")
-
-# ------------------------------------------------------------------ schema
-
-_TEXT = Key(s.Text(), default="", doc="what the card does, in a line")
-_NAME = Key(s.Str(), doc="the printed name (default: the id)")
-_TRAITS = Key(s.List(s.Str(pattern=r"[A-Z][A-Z0-9_-]*", pattern_doc="an upper-case trait"), unique=True), default=[])
-
-PERSONNEL = s.Table(
-    {
-        "name": _NAME,
-        "atk": Key(s.Int(min=0, max=99), default=0),
-        "hp": Key(s.Int(min=1, max=99), default=1),
-        "hack": Key(s.Int(min=0, max=9), default=0, doc="HACK n: may add n counters instead of HEAT"),
-        "traits": _TRAITS,
-        "pack": Key(s.Int(min=2, max=9), doc="with this many of the card alive on its side, ATK is raised to pack_atk"),
-        "pack_atk": Key(s.Int(min=0, max=99)),
-        "evade": Key(s.Int(min=0, max=99), doc="cannot be blocked by Personnel whose ATK is this or less"),
-        "guards_facilities": Key(s.Bool(), default=False, doc="while stationed, RAIDERs cannot strike its side's Facilities"),
-        "exhaust": Key(s.Str(choices=("lockdown",)), doc="what exhausting it does"),
-        "faction": Key(s.Str(allow_empty=True), default=""),
-        "text": _TEXT,
-    },
-    name="a Personnel card",
-)
-EQUIPMENT = s.Table(
-    {
-        "name": _NAME,
-        "atk": Key(s.Int(min=-9, max=9), default=0, doc="added to the holder's ATK"),
-        "hp": Key(s.Int(min=-9, max=9), default=0),
-        "hack": Key(s.Int(min=0, max=9), default=0),
-        "atk_min": Key(s.Int(min=0, max=99), doc="raises the holder's ATK to at least this"),
-        "first_strike": Key(s.Bool(), default=False, doc="the holder deals its damage first against Personnel"),
-        "traits": _TRAITS,
-        "text": _TEXT,
-    },
-    name="an equipment card",
-)
-EXECUTIVE = s.Table(
-    {"name": _NAME, "effect": Key(s.Str(choices=("lockdown",)), required=True), "text": _TEXT},
-    name="an executive card",
-)
-STEP = s.Table(
-    {"counters": Key(s.Int(min=0, max=99), required=True), "heat": Key(s.Int(min=0, max=100_000), required=True)},
-    name="a step table {counters, heat}",
-)
-INCIDENT = s.Table(
-    {
-        "name": _NAME,
-        "effect": Key(s.Str(choices=("base_load",)), required=True),
-        "steps": Key(s.List(STEP, min_len=1), required=True, doc="extra K on the next Base Load by HACK counters"),
-        "text": _TEXT,
-    },
-    name="an incident card",
-)
-GRANTS = s.Table({k: Key(s.Int(min=-10_000, max=10_000)) for k in GRANT_KEYS}, name="a grants table")
-FACILITY = s.Table(
-    {
-        "name": _NAME,
-        "integrity": Key(s.Int(min=1, max=99), required=True),
-        "grants": Key(GRANTS, default={}),
-        "text": _TEXT,
-    },
-    name="a Facility card",
-)
-
-
-def _kind_table(spec: s.Table, what: str) -> s.Table:
-    return s.Table(extra=spec, name=f"a table of {what} cards by id")
-
-
-CATALOGUE_TABLE = s.Table(
-    {
-        "personnel": Key(_kind_table(PERSONNEL, "Personnel"), default={}),
-        "equipment": Key(_kind_table(EQUIPMENT, "equipment"), default={}),
-        "executive": Key(_kind_table(EXECUTIVE, "executive"), default={}),
-        "incident": Key(_kind_table(INCIDENT, "incident"), default={}),
-        "facility": Key(_kind_table(FACILITY, "Facility"), default={}),
-    },
-    name="a card catalogue",
-)
 
 # ------------------------------------------------------------------ values
 

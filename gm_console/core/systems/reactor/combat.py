@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.reactor.board import Board, Casualty, HEAT_PER_ATK, whose
 from gm_console.core.systems.reactor.cards import ARMOR, GUARD, Profile, grants_text, profile
-from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import EXHAUSTED, Target, pack
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ def add_heat(state: State, board: Board, rules: Rules, side: str, amount: int, s
     """Put ``amount`` K on a side's core (negative cools, never below 0); announce a meltdown."""
     plant = board.plants[side]
     plant.heat = max(0, plant.heat + amount)
-    limit = value(rules, "meltdown_heat")
+    limit = rules.view("reactor").meltdown_heat
     if limit and plant.heat >= limit and not plant.melted:
         plant.melted = True
         say(f"MELTDOWN: {whose(state.sides[side].name)} core is at {plant.heat} K (limit {limit} K)", "warn")
@@ -112,9 +111,9 @@ def strike(
     how = " to hack" if hack else ""
     step(f"{striker.name} strikes {target.label}{how}; it is EXHAUSTED", "info", striker.id)
     if blocker is not None:
-        if value(rules, "block_exhausts"):
+        if rules.view("reactor").block_exhausts:
             exhaust(blocker)
-        used = " and is used up (EXHAUSTED)" if value(rules, "block_exhausts") else ""
+        used = " and is used up (EXHAUSTED)" if rules.view("reactor").block_exhausts else ""
         step(f"{blocker.name} intercepts{used}", "rule", blocker.id)
         nothing = "no HEAT and no HACK counters" if target.kind == "reactor" else "nothing"
         step(f"Blocked: {target.label} takes {nothing}", "rule")

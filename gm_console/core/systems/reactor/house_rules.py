@@ -2,15 +2,13 @@
 
 Each has a default (the most natural reading) and an explanation that the
 rules lookup shows with the value in force; an encounter overrides them
-under ``[house_rules.reactor]``.
+under ``[house_rules.reactor]``. Read them with ``rules.view("reactor").<name>``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule, Rules
+from gm_console.core.rules import HouseRule
 
 SYSTEM = "reactor"
 
@@ -162,7 +160,3 @@ HOUSE_RULES = (
     INCIDENTS_PER_PHASE,
 )
 
-
-def value(rules: Rules, name: str) -> Any:
-    """The value in force of reactor house rule ``name``."""
-    return rules[f"{SYSTEM}.{name}"]

@@ -1,8 +1,8 @@
 """Who may strike what, and who may block it, each "no" with its reason.
 
 Every function returns ``None`` when the move is allowed, or a ``Reason``:
-the short text the table says ("EXHAUSTED") and the rules-reference key of
-the rule that forbids it. The actions raise them as ``IllegalAction``; the
+the short text the table says ("EXHAUSTED") and the ``Cite`` of the rule
+that forbids it (``cites.py``). The actions raise them as ``IllegalAction``; the
 strike flow shows them beside the options it cannot offer.
 """
 
@@ -12,40 +12,27 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gm_console.core.errors import IllegalAction, UnknownName
+from gm_console.core.errors import Cite, IllegalAction, UnknownName
+from gm_console.core.systems.reactor import cites as cite
 from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.cards import RAIDER, profile
-from gm_console.core.systems.reactor.house_rules import value
-from gm_console.core.systems.reactor.reference import TITLES
+from gm_console.core.systems.reactor.tables import REACTOR
 
 if TYPE_CHECKING:
     from gm_console.core.rules import Rules
     from gm_console.core.state import State, Unit
 
 EXHAUSTED, STATIONED, ORIENTATION = "EXHAUSTED", "STATIONED", "ORIENTATION"
-REACTOR = "reactor"
 TARGET_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z][A-Za-z0-9_-]*)?")
-
-
-def rule_label(key: str) -> str:
-    """How an error names the rule: the reference title, e.g. "Reactor: Blocking (intercepting)".
-    (A colon inside keeps the bracketed label safe from Rich and Textual markup.)"""
-    if key.startswith("house.reactor."):
-        return f"Reactor house rule: {key.rsplit('.', 1)[1]}"
-    return f"Reactor: {TITLES.get(key, key)}"
-
-
-def illegal(message: str, key: str) -> IllegalAction:
-    return IllegalAction(message, rule_label(key))
 
 
 @dataclass(frozen=True)
 class Reason:
     text: str
-    rule: str  # a rules-reference key, e.g. "reactor.blocking"
+    cite: Cite  # the rule that forbids it (cites.py), e.g. cites.BLOCKING
 
     def fail(self, who: str, verb: str) -> IllegalAction:
-        return illegal(f"{who} cannot {verb}: {self.text}", self.rule)
+        return IllegalAction(f"{who} cannot {verb}: {self.text}", self.cite)
 
 
 @dataclass(frozen=True)
@@ -61,7 +48,8 @@ class Target:
 
 
 def pack(rules: Rules) -> str:
-    return value(rules, "pack_counts")
+    """Who counts towards a pack (house rule pack_counts)."""
+    return rules.view("reactor").pack_counts
 
 
 def opposing(state: State, side: str) -> list[str]:
@@ -94,14 +82,14 @@ def resolve_target(state: State, board: Board, side: str, ref: str) -> Target:
 
 def own_operations(state: State, board: Board, side: str) -> Reason | None:
     if board.active != side:
-        return Reason(f"it is {whose(state.sides[board.active].name)} shift", "reactor.turn")
+        return Reason(f"it is {whose(state.sides[board.active].name)} shift", cite.TURN)
     if board.phase != "operations":
-        return Reason(f"it is the {PHASE_TITLES[board.phase]} phase, not Operations", "reactor.turn")
+        return Reason(f"it is the {PHASE_TITLES[board.phase]} phase, not Operations", cite.TURN)
     return None
 
 
 def play_timing(state: State, board: Board, rules: Rules, side: str) -> Reason | None:
-    if value(rules, "play_timing") == "any-time":
+    if rules.view("reactor").play_timing == "any-time":
         return None
     return own_operations(state, board, side)
 
@@ -114,11 +102,11 @@ def striker_problem(state: State, board: Board, unit: Unit) -> Reason | None:
     if late is not None:
         return late
     if unit.has(EXHAUSTED):
-        return Reason(EXHAUSTED, "reactor.declaring")
+        return Reason(EXHAUSTED, cite.DECLARING)
     if unit.has(ORIENTATION):
-        return Reason("under ORIENTATION", "reactor.declaring")
+        return Reason("under ORIENTATION", cite.DECLARING)
     if unit.has(STATIONED):
-        return Reason("STATIONED (it guards; unstation it to strike)", "reactor.declaring")
+        return Reason("STATIONED (it guards; unstation it to strike)", cite.DECLARING)
     return None
 
 
@@ -132,42 +120,42 @@ def facility_guard(state: State, board: Board, rules: Rules, side: str) -> Unit 
 
 def target_problem(state: State, board: Board, rules: Rules, striker: Unit, target: Target) -> Reason | None:
     if target.side == striker.side:
-        return Reason(f"{target.label} is on its own side", "reactor.declaring")
+        return Reason(f"{target.label} is on its own side", cite.DECLARING)
     if board.plants[target.side].lockdown:
-        return Reason(f"{state.sides[target.side].name} is in LOCKDOWN", "reactor.lockdown")
+        return Reason(f"{state.sides[target.side].name} is in LOCKDOWN", cite.LOCKDOWN)
     if target.kind != "personnel" and not profile(state, board, striker, pack(rules)).has(RAIDER):
         what = "a Facility" if target.kind == "facility" else "a reactor"
-        return Reason(f"only RAIDER Personnel strike {what}", "reactor.raiders")
+        return Reason(f"only RAIDER Personnel strike {what}", cite.RAIDERS)
     if target.kind == "facility":
         if board.facilities[target.id].destroyed:
-            return Reason(f"{target.label} is already destroyed", "reactor.facility")
+            return Reason(f"{target.label} is already destroyed", cite.FACILITY)
         guard = facility_guard(state, board, rules, target.side)
         if guard is not None:
-            return Reason(f"{guard.name} is stationed and keeps RAIDERs off its Facilities", "reactor.trt")
+            return Reason(f"{guard.name} is stationed and keeps RAIDERs off its Facilities", cite.TRT)
     return None
 
 
 def hack_problem(state: State, board: Board, rules: Rules, striker: Unit, target: Target) -> Reason | None:
     if target.kind != "reactor":
-        return Reason("only a reactor strike can hack", "reactor.hack")
+        return Reason("only a reactor strike can hack", cite.HACK)
     if profile(state, board, striker, pack(rules)).hack < 1:
-        return Reason("HACK 0", "reactor.hack")
+        return Reason("HACK 0", cite.HACK)
     return None
 
 
 def block_problem(state: State, board: Board, rules: Rules, striker: Unit, target: Target, blocker: Unit) -> Reason | None:
     if blocker.side != target.side:
-        return Reason(f"not on {whose(state.sides[target.side].name)} side", "reactor.blocking")
+        return Reason(f"not on {whose(state.sides[target.side].name)} side", cite.BLOCKING)
     if not blocker.has(STATIONED):
-        return Reason("not STATIONED", "reactor.stationing")
+        return Reason("not STATIONED", cite.STATIONING)
     if blocker.has(EXHAUSTED):
-        return Reason(EXHAUSTED, "reactor.blocking")
-    if target.kind == "personnel" and blocker.id == target.id and not value(rules, "self_block"):
-        return Reason("it is the target of the strike", "house.reactor.self_block")
+        return Reason(EXHAUSTED, cite.BLOCKING)
+    if target.kind == "personnel" and blocker.id == target.id and not rules.view("reactor").self_block:
+        return Reason("it is the target of the strike", cite.SELF_BLOCK)
     evade = profile(state, board, striker, pack(rules)).evade
     atk = profile(state, board, blocker, pack(rules)).atk
     if evade is not None and atk <= evade:
-        return Reason(f"ATK {atk}; {striker.name} cannot be blocked by ATK {evade} or less", "reactor.bloxian")
+        return Reason(f"ATK {atk}; {striker.name} cannot be blocked by ATK {evade} or less", cite.BLOXIAN)
     return None
 
 

@@ -22,7 +22,6 @@ from gm_console.core import timing
 from gm_console.core.state import State
 from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.combat import add_heat
-from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import EXHAUSTED
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ def base_load(state: State, board: Board, side: str, ctx: Context) -> None:
     ctx.emit(f"Base Load on {whose(state.sides[side].name)} core: {shown} = {total} K", "rule")
     add_heat(state, board, ctx.rules, side, total, ctx.emit)
     if plant.pending:
-        if value(ctx.rules, "raid_clears_counters") and plant.hack:
+        if ctx.rules.view("reactor").raid_clears_counters and plant.hack:
             ctx.emit(f"The incidents spent the {plant.hack} HACK counters on the SKALA panel", "rule")
             plant.hack = 0
         plant.pending = []
@@ -64,7 +63,7 @@ def shift_end(state: State, board: Board, side: str, ctx: Context) -> None:
             plant.lockdown -= 1
         plant.delivered += order
         ctx.emit(f"{name} delivers its Power Order: {order} (total {plant.delivered})", "pool")
-    if value(ctx.rules, "ready_step") == "shift-end":
+    if ctx.rules.view("reactor").ready_step == "shift-end":
         ready_side(state, side, ctx)
     for unit in state.units_of(side):
         timing.end_turn(state, ctx, unit.id)
@@ -76,7 +75,7 @@ def start_shift(state: State, board: Board, side: str, ctx: Context) -> None:
     board.phase = "operations"
     state.clock.turn += 1
     ctx.emit(f"{whose(state.sides[side].name)} shift begins", "turn")
-    if value(ctx.rules, "ready_step") == "turn-start":
+    if ctx.rules.view("reactor").ready_step == "turn-start":
         ready_side(state, side, ctx)
     base_load(state, board, side, ctx)
     ctx.emit("Operations", "turn")

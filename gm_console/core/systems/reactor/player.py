@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.state import State
-from gm_console.core.systems.reactor.board import whose
+from gm_console.core.systems.reactor.board import BOARD, whose
 from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, STATIONED
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ STATES = (STATIONED, EXHAUSTED, ORIENTATION)
 def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
     from gm_console.core.playerview import band, meter
 
-    board = state.boards.get("reactor")
+    board = BOARD.get(state)
     if board is None:
         return {}
     units: dict[str, dict[str, Any]] = {}

@@ -230,9 +230,9 @@ RULES = (
 )  # fmt: skip
 
 
-TITLES = {e.key: e.title for e in RULES} | {
-    "reactor.ids": "Ids on the board",
-}
+def entries() -> list[RefEntry]:
+    """The reactor's rule entries (``SYSTEM.reference()``); the cards come from ``catalogue_entries``."""
+    return list(RULES)
 
 
 def card_entry(card: Card) -> RefEntry:

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Context
+from gm_console.core.errors import IllegalAction
 from gm_console.core.state import Condition, State, Unit
-from gm_console.core.systems.reactor.actions import CARD, ReactorAction
-from gm_console.core.systems.reactor.board import Pending, board_of, whose
+from gm_console.core.systems.reactor import cites as cite
+from gm_console.core.systems.reactor.board import BOARD, Pending, whose
 from gm_console.core.systems.reactor.cards import Card
 from gm_console.core.systems.reactor.combat import add_heat, exhaust
-from gm_console.core.systems.reactor.house_rules import value
-from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, REACTOR, illegal, opposing, play_timing
+from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, REACTOR, opposing, play_timing
+from gm_console.core.systems.reactor.verbs.operations import CARD, ReactorAction
 
 
 def fresh_name(state: State, card: Card) -> str:
@@ -34,7 +35,7 @@ def fresh_name(state: State, card: Card) -> str:
 
 
 def fresh_id(state: State, card: Card) -> str:
-    board = board_of(state)
+    board = BOARD(state)
     stem = card.id.split("-")[-1] or "p"
     k = 1
     while f"{stem}{k}" in state.units or f"{stem}{k}" in board.facilities:
@@ -44,7 +45,7 @@ def fresh_id(state: State, card: Card) -> str:
 
 def enter_play(state: State, unit: Unit, card: Card) -> None:
     """Give a unit its card's stats and traits (used by deploy and by the setup)."""
-    board = board_of(state)
+    board = BOARD(state)
     for key in ("atk", "hp", "hack"):
         unit.stats.setdefault(key, card.get(key, 1 if key == "hp" else 0))
     unit.stats.setdefault("damage", 0)
@@ -64,7 +65,7 @@ class Deploy(ReactorAction):
     side: str | None = None
 
     def resolve(self, state: State) -> tuple[Card, str, str]:
-        board = board_of(state)
+        board = BOARD(state)
         card = board.cards.find("personnel", self.card)
         side = self.side or board.active
         state.side(side)
@@ -76,9 +77,9 @@ class Deploy(ReactorAction):
 
     def check(self, state: State, ctx: Context) -> None:
         card, side, uid = self.resolve(state)
-        if uid in state.units or uid in board_of(state).facilities or uid == REACTOR:
-            raise illegal(f"the id {uid!r} is taken", "reactor.ids")
-        late = play_timing(state, board_of(state), ctx.rules, side)
+        if uid in state.units or uid in BOARD(state).facilities or uid == REACTOR:
+            raise IllegalAction(f"the id {uid!r} is taken", cite.IDS)
+        late = play_timing(state, BOARD(state), ctx.rules, side)
         if late is not None:
             raise late.fail(state.sides[side].name, f"deploy {card.name}")
 
@@ -86,7 +87,7 @@ class Deploy(ReactorAction):
         card, side, uid = self.resolve(state)
         unit = Unit(uid, fresh_name(state, card), side)
         enter_play(state, unit, card)
-        shifts = value(ctx.rules, "orientation_shifts")
+        shifts = ctx.rules.view("reactor").orientation_shifts
         if shifts:
             unit.conditions[ORIENTATION.lower()] = Condition(ORIENTATION, shifts, "shift")
         state.units[uid] = unit
@@ -105,20 +106,20 @@ class Equip(ReactorAction):
     card: str
 
     def describe(self, state: State) -> str:
-        return f"{state.units[self.unit].name} takes {board_of(state).cards.find('equipment', self.card).name}"
+        return f"{state.units[self.unit].name} takes {BOARD(state).cards.find('equipment', self.card).name}"
 
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
-        card = board_of(state).cards.find("equipment", self.card)
+        card = BOARD(state).cards.find("equipment", self.card)
         if card.id in unit.items:
-            raise illegal(f"{unit.name} already holds {card.name}", "reactor.equipment")
-        late = play_timing(state, board_of(state), ctx.rules, unit.side)
+            raise IllegalAction(f"{unit.name} already holds {card.name}", cite.EQUIPMENT)
+        late = play_timing(state, BOARD(state), ctx.rules, unit.side)
         if late is not None:
             raise late.fail(unit.name, f"take {card.name}")
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
-        card = board_of(state).cards.find("equipment", self.card)
+        card = BOARD(state).cards.find("equipment", self.card)
         unit.items = (*unit.items, card.id)
         ctx.emit(f"{unit.name} takes {card.name} ({card.facts()})", "info", unit.id)
 
@@ -134,27 +135,27 @@ class Incident(ReactorAction):
     side: str
 
     def describe(self, state: State) -> str:
-        return f"{board_of(state).cards.find('incident', self.card).name} against {state.sides[self.side].name}"
+        return f"{BOARD(state).cards.find('incident', self.card).name} against {state.sides[self.side].name}"
 
     def check(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         card = board.cards.find("incident", self.card)
         state.side(self.side)
         who = state.sides[board.active].name
         if board.phase != "incident":
-            raise illegal(f"{who} cannot deploy {card.name}: incidents wait for the Incident phase", "reactor.turn")
+            raise IllegalAction(f"{who} cannot deploy {card.name}: incidents wait for the Incident phase", cite.TURN)
         if self.side not in opposing(state, board.active):
-            raise illegal(f"{who} cannot deploy {card.name} against its own plant", "reactor.incident")
-        limit = value(ctx.rules, "incidents_per_phase")
+            raise IllegalAction(f"{who} cannot deploy {card.name} against its own plant", cite.INCIDENT)
+        limit = ctx.rules.view("reactor").incidents_per_phase
         played = sum(1 for plant in board.plants.values() for p in plant.pending if p.by == board.active)
         if limit and played >= limit:
-            raise illegal(
+            raise IllegalAction(
                 f"{who} has deployed {played} incident(s) this Incident phase; the limit is {limit}",
-                "house.reactor.incidents_per_phase",
+                cite.INCIDENTS_PER_PHASE,
             )
 
     def apply(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         card = board.cards.find("incident", self.card)
         board.plants[self.side].pending.append(Pending(card.id, board.active))
         plant = board.plants[self.side]
@@ -181,34 +182,34 @@ class Lockdown(ReactorAction):
     card: str | None = None
 
     def describe(self, state: State) -> str:
-        how = state.units[self.by].name if self.by else board_of(state).cards.find("executive", self.card or "class-2-lockdown").name
+        how = state.units[self.by].name if self.by else BOARD(state).cards.find("executive", self.card or "class-2-lockdown").name
         return f"{state.sides[self.side].name} into LOCKDOWN ({how})"
 
     def check(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         who = state.side(self.side).name
         if board.plants[self.side].lockdown:
-            raise illegal(f"{who} is already in LOCKDOWN", "reactor.lockdown")
+            raise IllegalAction(f"{who} is already in LOCKDOWN", cite.LOCKDOWN)
         if self.by is not None and self.card is not None:
-            raise illegal("lockdown comes from a card or from a Personnel's exhaust, not both", "reactor.lockdown")
+            raise IllegalAction("lockdown comes from a card or from a Personnel's exhaust, not both", cite.LOCKDOWN)
         if self.by is None:
             card = board.cards.find("executive", self.card or "class-2-lockdown")
             if card.get("effect") != "lockdown":
-                raise illegal(f"{card.name} does not call a LOCKDOWN", "reactor.lockdown")
+                raise IllegalAction(f"{card.name} does not call a LOCKDOWN", cite.LOCKDOWN)
             return
         unit = state.unit(self.by)
         card = board.cards.get("personnel", board.card_of.get(unit.id, ""))
         if unit.side != self.side or card is None or card.get("exhaust") != "lockdown":
-            raise illegal(f"{unit.name} cannot call a LOCKDOWN for {who}", "reactor.lockdown")
+            raise IllegalAction(f"{unit.name} cannot call a LOCKDOWN for {who}", cite.LOCKDOWN)
         for state_word in (EXHAUSTED, ORIENTATION):
             if unit.has(state_word):
-                raise illegal(f"{unit.name} cannot exhaust: {state_word}", "reactor.lockdown")
+                raise IllegalAction(f"{unit.name} cannot exhaust: {state_word}", cite.LOCKDOWN)
 
     def apply(self, state: State, ctx: Context) -> None:
-        board = board_of(state)
+        board = BOARD(state)
         plant = board.plants[self.side]
         own = board.active == self.side and board.phase != "shift-end"
-        plant.lockdown = 2 if own and value(ctx.rules, "lockdown_covers_opposing_turn") else 1
+        plant.lockdown = 2 if own and ctx.rules.view("reactor").lockdown_covers_opposing_turn else 1
         if self.by is not None:
             source = state.units[self.by].name
             exhaust(state.units[self.by])
@@ -247,7 +248,7 @@ class Heat(_GaugeFiat):
     EXAMPLE = 'heat a +100 why="feedwater pump trips"'
 
     def change(self, state: State, ctx: Context) -> tuple[int, int, str]:
-        board = board_of(state)
+        board = BOARD(state)
         old = board.plants[self.side].heat
         add_heat(state, board, ctx.rules, self.side, self.delta, ctx.emit)
         return old, board.plants[self.side].heat, "core (K)"
@@ -261,10 +262,10 @@ class Hack(_GaugeFiat):
 
     def check(self, state: State, ctx: Context) -> None:
         who = state.side(self.side).name
-        if self.delta > 0 and board_of(state).plants[self.side].lockdown:
-            raise illegal(f"no HACK counters can be added: {who} is in LOCKDOWN", "reactor.lockdown")
+        if self.delta > 0 and BOARD(state).plants[self.side].lockdown:
+            raise IllegalAction(f"no HACK counters can be added: {who} is in LOCKDOWN", cite.LOCKDOWN)
 
     def change(self, state: State, ctx: Context) -> tuple[int, int, str]:
-        plant = board_of(state).plants[self.side]
+        plant = BOARD(state).plants[self.side]
         old, plant.hack = plant.hack, max(0, plant.hack + self.delta)
         return old, plant.hack, "HACK counters on the SKALA panel"

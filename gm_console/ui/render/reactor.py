@@ -1,19 +1,25 @@
-"""Rich text for the reactor board pane: gauges, badges, rows, a side's
-block. Pure functions of the state, the rules and a width, so the pane stays
-thin and each piece is easy to test."""
+"""How the reactor board is drawn: the pane's bar (whose shift, the phase,
+the typed strike's preview or the last strike's outcome), a side's block
+(gauges, HACK pips, Base Load, Power Order, LOCKDOWN, Facilities, Personnel
+rows with their badges, casualties), the summary of who can strike what, the
+board laid out for the pane's size, and the strike flow's labels. Pure
+functions of what ``gm_console.core.systems.reactor.view`` gives, a width and
+a height, to Rich Text: the pane and the flow only put them on screen."""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from rich.table import Table
+
+from gm_console.core.errors import GMError
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.reactor.board import Board, Facility
-from gm_console.core.systems.reactor.cards import grants_text, profile
-from gm_console.core.systems.reactor.house_rules import value
-from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, STATIONED, pack
+from gm_console.core.systems.reactor import view as rv
+from gm_console.core.systems.reactor.view import EXHAUSTED, ORIENTATION, STATIONED, Facility, grants_text
 from gm_console.ui import palette as pal
+from gm_console.ui.text import clip, scrub
 
 STAGES = ((0.5, "NOMINAL", pal.GOOD), (0.8, "ELEVATED", pal.CAUTION), (1.0, "CRITICAL", pal.BAD_BOLD))
 
@@ -21,10 +27,6 @@ STAGES = ((0.5, "NOMINAL", pal.GOOD), (0.8, "ELEVATED", pal.CAUTION), (1.0, "CRI
 def side_style(state: State, side: str, how: str = "") -> str:
     """The side's colour (the theme's, the same in every pane); ``how``: see ``palette.side``."""
     return pal.side(state.sides[side], how)
-
-
-def short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
 
 
 def bar(value_: int, maximum: int, width: int, style: str) -> Text:
@@ -44,9 +46,9 @@ def heat_stage(heat: int, limit: int, melted: bool) -> tuple[str, str]:
     return next(((name, style) for top, name, style in STAGES if share < top), ("CRITICAL", pal.BAD_BOLD))
 
 
-def heat_gauge(board: Board, rules: Rules, side: str, width: int) -> Text:
-    plant = board.plants[side]
-    limit = value(rules, "meltdown_heat")
+def heat_gauge(state: State, rules: Rules, side: str, width: int) -> Text:
+    plant = rv.plant(state, side)
+    limit = rv.meltdown_heat(rules)
     stage, style = heat_stage(plant.heat, limit, plant.melted)
     text = Text("HEAT ", style="bold")
     text.append_text(bar(plant.heat, limit or max(plant.heat, 1), width, pal.BAD if style == pal.ALERT else style))
@@ -59,10 +61,10 @@ def heat_gauge(board: Board, rules: Rules, side: str, width: int) -> Text:
 HACK_PIPS = 10  # more counters than this: the number alone says how many
 
 
-def hack_pips(board: Board, side: str) -> Text:
+def hack_pips(state: State, side: str) -> Text:
     """HACK counters on the SKALA panel: a pip each (three empty ones at least,
     the raid's steps), then the number."""
-    n = board.plants[side].hack
+    n = rv.plant(state, side).hack
     text = Text("HACK ", style="bold")
     text.append("●" * min(n, HACK_PIPS), style=pal.SPECIAL_BOLD)
     text.append("○" * max(0, 3 - n), style=pal.EMPTY)
@@ -72,20 +74,19 @@ def hack_pips(board: Board, side: str) -> Text:
     return text
 
 
-def base_load_text(state: State, board: Board, side: str, full: bool) -> Text:
-    parts = board.base_load_parts(side)
-    total = board.next_base_load(side)
+def base_load_text(state: State, side: str, full: bool) -> Text:
+    parts = rv.base_load_parts(state, side)
+    total = rv.next_base_load(state, side)
     text = Text("Base Load ", style="bold")
     text.append(f"+{total} K", style=pal.CAUTION_BOLD if total else "")
     extra = [(name, v) for name, v in parts if name != "Base Load" and v]
-    plant = board.plants[side]
+    plant = rv.plant(state, side)
     if full:
         shown = [f"{v:+d} {name}" for name, v in parts if v]
         if len(shown) > 1 or (shown and parts[0][1] == 0):
             text.append(" = " + " ".join(shown), style=pal.MUTED)
-        for p in plant.pending:
-            card = board.cards.get("incident", p.card)
-            steps = [s for s in (card.get("steps", ()) if card else ()) if s["counters"] > plant.hack]
+        for card_steps in rv.incident_steps(state, side):
+            steps = [s for s in card_steps if s["counters"] > plant.hack]
             if steps:
                 text.append(f"; +{steps[0]['heat']} K at {steps[0]['counters']} counters", style=pal.CAUTION)
     elif extra:
@@ -93,18 +94,18 @@ def base_load_text(state: State, board: Board, side: str, full: bool) -> Text:
     return text
 
 
-def power_text(board: Board, side: str) -> Text:
-    plant = board.plants[side]
+def power_text(state: State, side: str) -> Text:
+    plant = rv.plant(state, side)
     text = Text("Power Order ", style="bold")
-    text.append(str(board.power_order(side)), style=pal.GOOD_BOLD)
+    text.append(str(rv.power_order(state, side)), style=pal.GOOD_BOLD)
     text.append(f" · delivered {plant.delivered}", style=pal.MUTED)
     if plant.forfeited:
         text.append(f" · forfeited {plant.forfeited}", style=pal.BAD)
     return text
 
 
-def lockdown_text(board: Board, side: str) -> Text:
-    n = board.plants[side].lockdown
+def lockdown_text(state: State, side: str) -> Text:
+    n = rv.plant(state, side).lockdown
     if not n:
         return Text("")
     until = "next Shift End" if n == 1 else "Shift End after next"
@@ -121,13 +122,13 @@ def integrity_style(share: float) -> str:
 def facility_row(fac: Facility, width: int) -> Text:
     text = Text()
     if fac.destroyed:
-        text.append(short(fac.name, 16).ljust(17), style=pal.MUTED_STRUCK)
+        text.append(clip(fac.name, 16).ljust(17), style=pal.MUTED_STRUCK)
         text.append("DESTROYED", style=pal.BAD_BOLD)
         text.append(f" 0/{fac.integrity}", style=pal.MUTED)
         if fac.grants:
             text.append(f"  grants nothing (was {grants_text(fac.grants)})", style=pal.MUTED)
         return text
-    text.append(short(fac.name, 16).ljust(17), style="bold")
+    text.append(clip(fac.name, 16).ljust(17), style="bold")
     bar_w = min(fac.integrity, 8)
     share = fac.remaining / fac.integrity
     text.append_text(bar(fac.remaining, fac.integrity, bar_w, integrity_style(share)))
@@ -181,13 +182,13 @@ def hp_cells(hp: int, damage: int) -> Text:
     return Text.assemble(("▮" * min(left, 10), pal.GOOD), ("✕" * min(hp - left, 10), pal.BAD))
 
 
-def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: int, full: bool) -> list[Text]:
+def personnel_rows(state: State, rules: Rules, unit: Unit, width: int, full: bool) -> list[Text]:
     """One line per Personnel; ``full`` adds a second with where ATK comes from, traits and gear."""
-    p = profile(state, board, unit, pack(rules))
-    gear = [c.name for c in (board.cards.get("equipment", i) for i in unit.items) if c]
+    p = rv.profile(state, rules, unit)
+    gear = rv.gear(state, unit)
     text = badge(unit)
     name_w = 24 if full else 17
-    text.append(" " + short(unit.name, name_w).ljust(name_w) + " ", style="bold")
+    text.append(" " + clip(unit.name, name_w).ljust(name_w) + " ", style="bold")
     text.append(f"ATK {p.atk}" if full else f"ATK{p.atk}", style="bold")
     text.append(f"  HP {p.hp} " if full else f" HP{p.hp} ")
     text.append_text(hp_cells(p.hp, p.damage))
@@ -222,46 +223,46 @@ def personnel_rows(state: State, board: Board, rules: Rules, unit: Unit, width: 
     return rows
 
 
-def side_block(state: State, board: Board, rules: Rules, side: str, width: int, full: bool, two_line: bool = True) -> Group:
+def side_block(state: State, rules: Rules, side: str, width: int, full: bool, two_line: bool = True) -> Group:
     """A side's plant, Facilities, Personnel and casualties; ``full`` spends a line on each gauge,
     ``two_line`` (with full) a second line on each Personnel."""
-    plant = board.plants[side]
+    plant = rv.plant(state, side)
     head = Text()
-    head.append(state.sides[side].name, style=side_style(state, side, "now" if board.active == side else ""))
+    head.append(state.sides[side].name, style=side_style(state, side, "now" if rv.active(state) == side else ""))
     if plant.doctrine:
         head.append(f" · {plant.doctrine}", style=pal.MUTED)
     rows: list[RenderableType] = []
     if full:
-        rows += [head, heat_gauge(board, rules, side, max(8, min(30, width - 34)))]
-        line = hack_pips(board, side)
+        rows += [head, heat_gauge(state, rules, side, max(8, min(30, width - 34)))]
+        line = hack_pips(state, side)
         line.append("  SKALA panel", style=pal.MUTED)
-        rows += [line, base_load_text(state, board, side, True), power_text(board, side)]
+        rows += [line, base_load_text(state, side, True), power_text(state, side)]
         if plant.lockdown:
-            rows.append(lockdown_text(board, side))
+            rows.append(lockdown_text(state, side))
     else:
         head.append("  ")
-        head.append_text(heat_gauge(board, rules, side, 8))
+        head.append_text(heat_gauge(state, rules, side, 8))
         head.append("  ")
-        head.append_text(hack_pips(board, side))
+        head.append_text(hack_pips(state, side))
         rows.append(head)
-        line = base_load_text(state, board, side, False)
+        line = base_load_text(state, side, False)
         line.append("  ")
-        line.append_text(power_text(board, side))
+        line.append_text(power_text(state, side))
         if plant.lockdown:
             line.append("  ")
             line.append(" LOCKDOWN ", style=pal.CAUTION_BADGE)
         rows.append(line)
-    facs = board.facilities_of(side)
+    facs = rv.facilities(state, side)
     if full:
         rows += [Text("  ").append_text(facility_row(fac, width - 2)) for fac in facs]
     elif facs:
         rows.append(facility_line(facs, width))
     units = state.units_of(side)
     for u in units:
-        rows += personnel_rows(state, board, rules, u, width, full and two_line and width >= 60)
+        rows += personnel_rows(state, rules, u, width, full and two_line and width >= 60)
     if not units:
         rows.append(Text("  no Personnel on the board", style=pal.MUTED))
-    dead = [c for c in board.casualties if c.side == side]
+    dead = rv.casualties(state, side)
     if dead:
         rows.append(Text("  † " + ", ".join(c.name for c in dead), style=pal.MUTED_STRUCK if not full else pal.MUTED))
     for row in rows:
@@ -276,8 +277,6 @@ def side_block(state: State, board: Board, rules: Rules, side: str, width: int, 
 
 def what_if(game, state: State, action) -> tuple[list[str], str | None]:
     """The events ``action`` would produce now, on a copy of the state, or why it is illegal."""
-    from gm_console.core.errors import GMError
-
     try:
         action.check(state, game.context())
         copy = state.copy()
@@ -309,21 +308,19 @@ def steps_text(steps: list[str] | tuple[str, ...], width: int, numbered: bool = 
     return Group(*rows)
 
 
-def table_summary(state: State, board: Board, rules: Rules, width: int) -> list[Text]:
+def table_summary(state: State, rules: Rules, width: int) -> list[Text]:
     """Who can strike, which targets are open or closed and why, whose posts can still block."""
-    from gm_console.core.systems.reactor import legality as lg
-
     rows = [Text("At the table", style="bold underline")]
-    who = state.sides[board.active].name
-    ready = [u for u, why in lg.strikers(state, board) if why is None]
+    who = state.sides[rv.active(state)].name
+    ready = [u for u, why in rv.strikers(state) if why is None]
     if not ready:
-        reasons = {why.text for _, why in lg.strikers(state, board) if why is not None}
+        reasons = {why.text for _, why in rv.strikers(state) if why is not None}
         rows.append(Text(f"Nobody of {who} can strike now ({'; '.join(sorted(reasons)) or 'no Personnel'})", style=pal.MUTED))
     else:
         rows.append(Text.assemble(("Can strike: ", "bold"), ", ".join(u.name for u in ready)))
         open_, closed = {}, {}
         for unit in ready:
-            for target, why in lg.targets(state, board, rules, unit):
+            for target, why in rv.targets(state, rules, unit):
                 if target.side == unit.side:
                     continue
                 (open_ if why is None else closed).setdefault(target.label, (target, why))
@@ -339,12 +336,12 @@ def table_summary(state: State, board: Board, rules: Rules, width: int) -> list[
             reasons.setdefault(why.text, []).append(label)
         for text, labels in reasons.items():
             rows.append(Text.assemble(("Closed: ", "bold"), (", ".join(labels), pal.MUTED), (f" ({text})", pal.CAUTION)))
-    for side in lg.opposing(state, board.active):
-        posts = [u for u in state.units_of(side) if u.has(lg.STATIONED)]
-        fresh = [u.name for u in posts if not u.has(lg.EXHAUSTED)]
+    for side in rv.opposing(state, rv.active(state)):
+        posts = [u for u in state.units_of(side) if u.has(STATIONED)]
+        fresh = [u.name for u in posts if not u.has(EXHAUSTED)]
         row = Text(f"{state.sides[side].name} can block with: ", style="bold")
         row.append(", ".join(fresh) if fresh else "nobody", style=pal.GOOD if fresh else pal.BAD)
-        spent = [u.name for u in posts if u.has(lg.EXHAUSTED)]
+        spent = [u.name for u in posts if u.has(EXHAUSTED)]
         if spent:
             row.append(f"  (spent on post: {', '.join(spent)})", style=pal.MUTED)
         rows.append(row)
@@ -352,3 +349,129 @@ def table_summary(state: State, board: Board, rules: Rules, width: int) -> list[
         row.truncate(width, overflow="ellipsis")
         row.no_wrap = True
     return rows
+
+
+# ---------------------------------------------------------------- the pane
+
+
+WIDE = 100  # inner width from which the two sides stand side by side
+SHORT = 14  # a pane shorter than this gets one bar line
+
+
+def lines(parts: list) -> int:
+    """Rows a list of one-line Texts, Groups of them and blank lines takes."""
+    return sum(len(p.renderables) if isinstance(p, Group) else 1 for p in parts)
+
+
+def draft_line(game, state: State, draft, width: int) -> Text:
+    """The bar's second line: a typed strike resolved on a copy of the state
+    (or the rule that forbids it), else the last strike's outcome."""
+    if isinstance(draft, rv.Strike):
+        steps, problem = what_if(game, state, draft)
+        line = Text("if: ", style="bold italic")
+        if problem is None:
+            try:
+                game.check_entry(draft)
+            except GMError:  # a guard could block: Enter refuses the line until it says block=
+                line.append("add block=UNIT or block=none; unblocked: ", style=pal.CAUTION)
+        line.append(problem or " → ".join(s for s in steps[1:] if not s.startswith("Damage is")), style=pal.CAUTION if problem else "italic")
+    else:
+        last = outcome(rv.last_strike(state))
+        line = Text("last: ", style=pal.MUTED)
+        line.append(" · ".join(last) if last else "no strike yet", style="" if last else pal.MUTED)
+    line.truncate(width, overflow="ellipsis")
+    line.no_wrap = True
+    return line
+
+
+def pane_bar(state: State, draft: Text, live: bool, width: int, height: int) -> Group:
+    """The pane's top: whose shift, the phase, the round (and the strike flow's key
+    when it can open), then ``draft`` (``draft_line``); one line in a short pane."""
+    active = rv.active(state)
+    short = bool(height and height < SHORT)
+    head = Text()
+    head.append(f" {state.sides[active].name} ", style=side_style(state, active) + " reverse")
+    head.append(f" {rv.phase_title(state)}", style="bold")
+    head.append(f" · round {state.clock.round}", style=pal.MUTED)
+    if live and rv.phase(state) == "operations" and not short:
+        head.append("  s: strike flow", style=pal.MUTED_ITALIC)
+    head.truncate(width, overflow="ellipsis")
+    if short:
+        head.append("  ")
+        head.append_text(draft)
+        head.truncate(width, overflow="ellipsis")
+        return Group(head)
+    return Group(head, draft)
+
+
+def pane_board(state: State, rules: Rules, width: int, height: int) -> Group:
+    """Both sides, the summary and the last strike, laid out for the pane:
+    side by side from ``WIDE``; else stacked, dropping detail until it fits ``height``."""
+    sides = list(state.sides)
+    last_steps = rv.last_strike(state)
+    if width >= WIDE and len(sides) >= 2:
+        col = (width - 3 * (len(sides) - 1)) // len(sides)
+        grid = Table.grid(padding=(0, 3), expand=True)
+        for _ in sides:
+            grid.add_column(width=col)
+        grid.add_row(*(scrub(side_block(state, rules, s, col, True)) for s in sides))  # a Table is not scrubbed for us
+        parts = [grid, Text(""), *table_summary(state, rules, width)]
+        if last_steps:
+            parts += [Text(""), Text("Last strike", style="bold underline"), steps_text(last_steps, width)]
+        return Group(*parts)
+    detailed = [part for s in sides for part in (side_block(state, rules, s, width, True), Text(""))]
+    summary = [*table_summary(state, rules, width), Text("")]
+    last = [Text("Last strike", style="bold underline"), steps_text(last_steps, width)] if last_steps else []
+    medium = [part for s in sides for part in (side_block(state, rules, s, width, True, False), Text(""))]
+    for parts in (detailed + summary + last, detailed + last, detailed, medium + summary + last, medium + summary, medium):
+        if lines(parts) <= height:
+            return Group(*parts)
+    return Group(*(side_block(state, rules, s, width, False) for s in sides))
+
+
+# ---------------------------------------------------------------- the strike flow
+
+
+def unit_label(state: State, rules: Rules, unit: Unit) -> Text:
+    """A Personnel as the flow offers it: badge, name, ATK, HP left, traits."""
+    text = badge(unit)
+    p = rv.profile(state, rules, unit)
+    text.append(f" {unit.name} ", style="bold")
+    text.append(f"ATK {p.atk} HP {p.hp - p.damage}/{p.hp}")
+    if p.traits:
+        text.append(" " + " ".join(p.traits), style=pal.INFO)
+    return text
+
+
+def target_label(state: State, rules: Rules, target: rv.Target) -> Text:
+    """A target as the flow offers it: a Personnel's label, a Facility's row, a core's HEAT and counters."""
+    if target.kind == "personnel":
+        return unit_label(state, rules, state.units[target.id])
+    if target.kind == "facility":
+        return facility_row(rv.facility(state, target.id), 80)
+    plant = rv.plant(state, target.side)
+    return Text.assemble((target.label, "bold"), f"  HEAT {plant.heat} K · HACK {plant.hack}")
+
+
+def strike_modes(state: State, rules: Rules, striker: Unit) -> list[tuple[str, Text]]:
+    """The flow's HEAT-or-HACK choice for a reactor strike, by option id."""
+    p = rv.profile(state, rules, striker)
+    heat = rv.HEAT_PER_ATK
+    return [
+        ("heat", Text(f"HEAT: +{p.atk * heat} K on the core (ATK {p.atk} x {heat})")),
+        ("hack", Text(f"HACK: +{p.hack} counters on the SKALA panel")),
+    ]
+
+
+def outcome_text(steps: list[str], problem: str | None) -> Text:
+    """`` → +200 K HEAT on ...``: what a strike would do (``what_if``), or nothing when it is illegal."""
+    shown = outcome(tuple(steps)) if problem is None else []
+    return Text("  → " + " · ".join(shown), style="italic") if shown else Text()
+
+
+def refused(label: Text, verb: str, why: str) -> Text:
+    """An option the rules refuse, greyed out with the reason."""
+    label = label.copy()
+    label.stylize(pal.MUTED)
+    label.append(f"  {verb}: {why}", style=pal.MUTED_ITALIC)
+    return label

@@ -18,9 +18,9 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Action, Context
 from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.state import Condition, State
-from gm_console.core.systems.reactor.board import board_of
+from gm_console.core.systems.reactor import cites as cite
+from gm_console.core.systems.reactor.board import BOARD
 from gm_console.core.systems.reactor.combat import exhaust, strike
-from gm_console.core.systems.reactor.house_rules import value
 from gm_console.core.systems.reactor.legality import (
     EXHAUSTED,
     ORIENTATION,
@@ -29,7 +29,6 @@ from gm_console.core.systems.reactor.legality import (
     TARGET_RE,
     blockers,
     check_strike,
-    illegal,
     play_timing,
     resolve_target,
 )
@@ -45,7 +44,7 @@ def _target_names(state: State) -> dict[str, str]:
     """What a strike may name: the reactors, then the Facilities and Personnel."""
     names = {REACTOR: "reactor"} if len(state.sides) == 2 else {}
     names.update({f"{REACTOR}:{side.id}": f"{side.name} reactor" for side in state.sides.values()})
-    board = state.boards.get("reactor")
+    board = BOARD.get(state)
     if board is not None:
         names.update({f.id: f.name for f in board.facilities.values()})
     names.update({u.id: u.name for u in state.units.values()})
@@ -93,7 +92,7 @@ class Strike(ReactorAction):
     hack: bool = False
 
     def parts(self, state: State):
-        board = board_of(state)
+        board = BOARD(state)
         striker = state.unit(self.striker)
         target = resolve_target(state, board, striker.side, self.target)
         blocker = state.unit(self.block) if self.block not in (None, NO_BLOCK) else None
@@ -119,7 +118,7 @@ class Strike(ReactorAction):
             who = ", ".join(f"block={u.id}" + (f" ({u.name})" if u.name != u.id else "") for u in able)
             raise IllegalAction(
                 f"{state.sides[target.side].name} can block this strike: add {who}, or block={NO_BLOCK} to let it through",
-                "reactor.blocking",
+                cite.ANSWER,
             )
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -129,7 +128,7 @@ class Strike(ReactorAction):
 
 def _timing(state: State, ctx: Context, uid: str, verb: str):
     unit = state.unit(uid)
-    late = play_timing(state, board_of(state), ctx.rules, unit.side)
+    late = play_timing(state, BOARD(state), ctx.rules, unit.side)
     if late is not None:
         raise late.fail(unit.name, verb)
     return unit
@@ -150,11 +149,11 @@ class Station(ReactorAction):
     def check(self, state: State, ctx: Context) -> None:
         unit = _timing(state, ctx, self.unit, "take a post")
         if unit.has(STATIONED):
-            raise illegal(f"{unit.name} is already STATIONED", "reactor.stationing")
+            raise IllegalAction(f"{unit.name} is already STATIONED", cite.STATIONING)
         if unit.has(EXHAUSTED):
-            raise illegal(f"{unit.name} cannot take a post: EXHAUSTED", "reactor.stationing")
-        if unit.has(ORIENTATION) and not value(ctx.rules, "station_in_orientation"):
-            raise illegal(f"{unit.name} cannot take a post: under ORIENTATION", "house.reactor.station_in_orientation")
+            raise IllegalAction(f"{unit.name} cannot take a post: EXHAUSTED", cite.STATIONING)
+        if unit.has(ORIENTATION) and not ctx.rules.view("reactor").station_in_orientation:
+            raise IllegalAction(f"{unit.name} cannot take a post: under ORIENTATION", cite.STATION_IN_ORIENTATION)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
@@ -177,7 +176,7 @@ class Unstation(ReactorAction):
     def check(self, state: State, ctx: Context) -> None:
         unit = _timing(state, ctx, self.unit, "leave its post")
         if not unit.has(STATIONED):
-            raise illegal(f"{unit.name} is not STATIONED", "reactor.stationing")
+            raise IllegalAction(f"{unit.name} is not STATIONED", cite.STATIONING)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
@@ -198,7 +197,7 @@ class Ready(ReactorAction):
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
         if not unit.has(EXHAUSTED):
-            raise illegal(f"{unit.name} is already READY", "reactor.states")
+            raise IllegalAction(f"{unit.name} is already READY", cite.STATES)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
@@ -219,7 +218,7 @@ class Exhaust(ReactorAction):
     def check(self, state: State, ctx: Context) -> None:
         unit = state.unit(self.unit)
         if unit.has(EXHAUSTED):
-            raise illegal(f"{unit.name} is already EXHAUSTED", "reactor.states")
+            raise IllegalAction(f"{unit.name} is already EXHAUSTED", cite.STATES)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
