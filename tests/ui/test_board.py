@@ -208,12 +208,13 @@ def test_snapshot_reactor_destroyed_facility_and_four_hack_pips(snap_compare, si
 
 async def test_a_destroyed_facility_and_four_hack_counters_read_at_80x24():
     from gm_console.ui.panes.reactor import ReactorPane
+    from tests.reactor.helpers import seen
 
     for size in SIZES:
         app = _night_shift_after_a_raid()
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            board = app.query_one(ReactorPane).plain_text("board")
+            board = seen(app.query_one(ReactorPane), "board")
             assert "HACK ●●●● 4" in board
             cooling = next(line for line in board.splitlines() if "Cooling Loop" in line)
             assert "DESTROYED" in cooling and "0/3" in cooling, size
