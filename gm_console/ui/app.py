@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Input, Tab, Tabs
 
 from gm_console.core.errors import GMError
@@ -99,6 +100,9 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         b for b in keys.bindings(keys.REPLAY_KEYS)
     ]
 
+    # "auto" or "manual": the encounter's (game.setup.dice), shown on the status line; a change redraws (watch_dice_mode)
+    dice_mode: var[str] = var("auto", init=False)
+
     def __init__(
         self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
         players: dict | None = None,
@@ -115,7 +119,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self._saved: tuple | None = None if missing else tuple(game.log)
         self._saved_dice = game.setup.dice  # the dice mode the file holds (F2 changes the encounter)
         self.crash_log: Path | None = None
-        self.dice_mode = game.setup.dice
+        self.set_reactive(GMConsoleApp.dice_mode, game.setup.dice)  # nothing to redraw yet
         self._index = None
         self._narrow_pane = 0
         self._width = 0
@@ -343,7 +347,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         if not keep_saved:
             self._saved = tuple(game.log)
             self._saved_dice = game.setup.dice
-        self.dice_mode = game.setup.dice
+        self.set_reactive(GMConsoleApp.dice_mode, game.setup.dice)  # drawn below with the rest of the game
         self._index = None
         self.prompt().set_game(game)
         self.log_pane().reset()
@@ -486,12 +490,15 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self.redraw()
 
     def action_toggle_dice(self) -> None:
-        self.dice_mode = "auto" if self.dice_mode == "manual" else "manual"
-        self.game.setup.set_dice(self.dice_mode)  # the encounter's: saved with it, restored on reopen
+        mode = "auto" if self.dice_mode == "manual" else "manual"
+        self.game.setup.set_dice(mode)  # the encounter's: saved with it, restored on reopen
         if self.journal is not None:
             self.start_journal()  # a recovery after a crash comes back in this mode too
-        how = "the console rolls" if self.dice_mode == "auto" else "you enter the dice the players rolled"
-        self.notify(f"dice: {self.dice_mode} ({how})", timeout=4)
+        how = "the console rolls" if mode == "auto" else "you enter the dice the players rolled"
+        self.notify(f"dice: {mode} ({how})", timeout=4)
+        self.dice_mode = mode
+
+    def watch_dice_mode(self) -> None:
         self.redraw()
 
     def action_focus_prompt(self) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.reactive import var
+
 from gm_console.core.state import State
 from gm_console.ui.screens.ask_text import AskText
 
@@ -18,9 +20,13 @@ from gm_console.ui.screens.ask_text import AskText
 class ReplayCommands:
     """Mixed into the app; expects ``game``, ``path``, ``redraw``, ``open_game``."""
 
-    replay_at: int | None = None
+    # the position shown (None: live play); every set redraws (watch_replay_at), a step to the same place too
+    replay_at: var[int | None] = var(None, init=False, always_update=True)
     _replay_state: State | None = None
     _round_starts: dict[int, int] | None = None
+
+    def watch_replay_at(self) -> None:
+        self.redraw()
 
     def replay_state(self) -> State:
         assert self.replay_at is not None
@@ -30,16 +36,12 @@ class ReplayCommands:
 
     def replay_to(self, index: int) -> None:
         index = max(0, min(len(self.game.log), index))
-        if self.replay_at is None or index == self.replay_at:
-            self.replay_at = index
-            self.redraw()
-            return
-        if index == self.replay_at + 1 and self._replay_state is not None:
-            self.game.log[self.replay_at].apply(self._replay_state, self.game.context(self.replay_at))
-        else:
-            self._replay_state = None
+        if self.replay_at is not None and index != self.replay_at:
+            if index == self.replay_at + 1 and self._replay_state is not None:
+                self.game.log[self.replay_at].apply(self._replay_state, self.game.context(self.replay_at))
+            else:
+                self._replay_state = None
         self.replay_at = index
-        self.redraw()
 
     def action_toggle_replay(self) -> None:
         if self.replay_at is None:
@@ -50,20 +52,18 @@ class ReplayCommands:
     def enter_replay(self, index: int) -> None:
         self._replay_state = None
         self._round_starts = None
-        self.replay_at = index
         self.set_class(True, "replaying")
         self.prompt().disabled = True
         self.log_pane().focus()
-        self.redraw()
+        self.replay_at = index
         self.notify("replay: left/right step, home/end, g action N, r round N, b continue from here, F3 leaves", timeout=6)
 
     def leave_replay(self) -> None:
-        self.replay_at = None
         self._replay_state = None
         self.set_class(False, "replaying")
         self.prompt().disabled = False
         self.prompt().focus()
-        self.redraw()
+        self.replay_at = None
 
     def action_replay_step(self, step: int) -> None:
         if self.replay_at is not None:
