@@ -17,10 +17,10 @@ from gm_console.core.state import State
 from . import cites
 from .board import BOARD, Pending
 from .catalogue import Weapon
-from .common import DEAD, DESTROYED, PRONE, YIELDED, able, char, ctrl, need_unit, unit_name
+from .common import DEAD, DESTROYED, PRONE, YIELDED, able, char, is_players, need_unit, unit_name
 from .economy import check_major, second_major_mod
 from .house_rules import BANDS
-from .pools import THREAT, add_threat, check_buy, check_pay, pay
+from .pools import THREAT, add_threat, check_buy, check_pay, pay, pay_threat
 from .stress import cysuit_works, protection
 from .tasks import RollPlan, plan
 from .zones import in_reach, band, band_at_least, in_cover
@@ -105,7 +105,7 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
         raise IllegalAction(f"{tgt.name} has yielded: the crew must accept it", cites.YIELD)
     if tgt.has(DESTROYED):
         raise IllegalAction(f"{tgt.name}'s chassis is destroyed: nothing is left in the fight to attack", cites.SYNTHETIC)
-    if ctrl(state, a.unit) == "players" and tgt.zone in state.zones and state.zones[tgt.zone].hidden:
+    if is_players(state, a.unit) and tgt.zone in state.zones and state.zones[tgt.zone].hidden:
         raise IllegalAction(f"{tgt.name} is in a hidden zone the players cannot see (reveal it first)", cites.FOG)
     where = band(state, ctx, a.unit, a.target)
     if where is None:
@@ -168,11 +168,11 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
 
 
 def check_costs(state: State, ctx: Context, a, intent: str, defender: RollPlan | None) -> None:
-    mine = ctrl(state, a.unit)
+    mine = is_players(state, a.unit)
     check_buy(state, ctx, mine, a.buy, a.pay, unit_name(state, a.unit))
     if defender is not None:
-        check_buy(state, ctx, ctrl(state, a.target), a.vbuy, "momentum", unit_name(state, a.target))
-    if intent == "deadly" and mine == "gm":
+        check_buy(state, ctx, is_players(state, a.target), a.vbuy, "momentum", unit_name(state, a.target))
+    if intent == "deadly" and not mine:
         from .pools import dice_cost
 
         spent = dice_cost(ctx, a.buy)
@@ -188,10 +188,10 @@ def pay_intent(state: State, ctx: Context, uid: str, intent: str) -> None:
     if intent != "deadly":
         return
     who = unit_name(state, uid)
-    if ctrl(state, uid) == "players":
+    if is_players(state, uid):
         add_threat(state, ctx, 1, f"{who} chooses Deadly intent: the escalation adds 1 Threat")
     else:
-        pay(state, ctx, "gm", 1, f"{who} chooses Deadly intent")
+        pay_threat(state, ctx, 1, f"{who} chooses Deadly intent")
 
 
 def make_pending(state: State, ctx: Context, p: AttackPlan, target: str | None = None) -> Pending:
@@ -246,9 +246,9 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
     if not weapon.melee and ctx.rules.view("conflict").counter_weapons == "melee":
         raise IllegalAction(f"a Counterattack uses a melee weapon; {weapon.name} is ranged (house rule counter_weapons)", cites.COUNTER)
     intent = choose_intent(weapon, intent)
-    mine = ctrl(state, uid)
+    mine = is_players(state, uid)
     check_pay(state, ctx, mine, 2, "a Counterattack")
-    if intent == "deadly" and mine == "gm":
+    if intent == "deadly" and not mine:
         from .pools import deficit_allowed
 
         if state.pools.get(THREAT, 0) - 2 < 1 and not deficit_allowed(ctx, deadly=True):
@@ -258,8 +258,7 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
 
 def counter(state: State, ctx: Context, uid: str, loser: str, weapon: Weapon, intent: str) -> None:
     b = BOARD(state)
-    mine = ctrl(state, uid)
-    pay(state, ctx, mine, 2, f"{unit_name(state, uid)} Counterattacks")
+    pay(state, ctx, is_players(state, uid), 2, f"{unit_name(state, uid)} Counterattacks")
     pay_intent(state, ctx, uid, intent)
     prot, parts = protection(state, loser)
     piercing = weapon.has("piercing")

@@ -145,21 +145,18 @@ class Spend:
 class Catalogue:
     """The merged lists one encounter plays with (bundled data + its own)."""
 
-    def __init__(self, base: dict[str, Any] | None, extra: dict[str, Any] | None = None) -> None:
-        base = base or {}
-        extra = extra or {}
-        self.attributes: tuple[str, ...] = tuple(dict.fromkeys([*base.get("attributes", ()), *extra.get("attributes", ())]))
-        self.specializations: tuple[str, ...] = tuple(
-            dict.fromkeys([*base.get("specializations", ()), *extra.get("specializations", ())])
-        )
-        self.minor = {k: Entry(k, v["name"], v["text"], v.get("verb"), v.get("effect", "none")) for k, v in _merged(base, extra, "minor").items()}
-        self.major = {k: Entry(k, v["name"], v["text"], v.get("verb"), v.get("effect", "none")) for k, v in _merged(base, extra, "major").items()}
+    def __init__(self, base: dict[str, Any] | None, extra: dict[str, Any]) -> None:
+        """``base``: the bundled catalogue as CATALOGUE_TABLE fills it (None when
+        there is none); ``extra``: the encounter's ``[conflict]`` section as
+        BOARD_TABLE fills it (its EXTENSION_KEYS)."""
+        base = base if base is not None else CATALOGUE_TABLE.check({"attributes": [], "specializations": []}, "", [])
+        self.attributes: tuple[str, ...] = tuple(dict.fromkeys([*base["attributes"], *extra["attributes"]]))
+        self.specializations: tuple[str, ...] = tuple(dict.fromkeys([*base["specializations"], *extra["specializations"]]))
+        self.minor = {k: Entry(k, v["name"], v["text"], v.get("verb"), v["effect"]) for k, v in _merged(base, extra, "minor").items()}
+        self.major = {k: Entry(k, v["name"], v["text"], v.get("verb"), v["effect"]) for k, v in _merged(base, extra, "major").items()}
         self.weapons = {k: _weapon(k, v) for k, v in _merged(base, extra, "weapons").items()}
-        self.qualities = {k: (v["name"], v["text"]) for k, v in base.get("qualities", {}).items()}
-        self.spends = {
-            k: Spend(k, v["name"], v["cost"], v.get("combat", True), v.get("effect", "none"), v["text"])
-            for k, v in _merged(base, extra, "spends").items()
-        }
+        self.qualities = {k: (v["name"], v["text"]) for k, v in base["qualities"].items()}
+        self.spends = {k: Spend(k, v["name"], v["cost"], v["combat"], v["effect"], v["text"]) for k, v in _merged(base, extra, "spends").items()}
 
     def weapon(self, wid: str) -> Weapon | None:
         return self.weapons.get(wid)
@@ -170,8 +167,8 @@ class Catalogue:
 
 
 def _merged(base: dict[str, Any], extra: dict[str, Any], key: str) -> dict[str, Any]:
-    out = dict(base.get(key, {}))
-    out.update(extra.get(key, {}))
+    out = dict(base[key])
+    out.update(extra[key])
     return out
 
 
@@ -182,9 +179,9 @@ def _weapon(wid: str, v: dict[str, Any]) -> Weapon:
         v["name"],
         v["kind"],
         v["severity"],
-        v.get("intent", "either"),
-        v.get("range") or default_range,
-        tuple(v.get("qualities", ())),
-        v.get("cysuit", False),
-        v.get("text", ""),
+        v["intent"],
+        v.get("range") or default_range,  # (no schema default: it depends on the kind)
+        tuple(v["qualities"]),
+        v["cysuit"],
+        v["text"],
     )

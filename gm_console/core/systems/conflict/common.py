@@ -22,6 +22,11 @@ def ctrl(state: State, uid: str) -> str:
     return state.sides[state.units[uid].side].controller
 
 
+def is_players(state: State, uid: str) -> bool:
+    """Whether the players control the unit's side (else the GM does)."""
+    return state.sides[state.units[uid].side].is_players
+
+
 def other(controller: str) -> str:
     return "gm" if controller == "players" else "players"
 

@@ -7,7 +7,7 @@ from gm_console.core.fog import open_neighbours
 from gm_console.core.state import State
 
 from .board import BOARD
-from .common import able, char, ctrl, enemies
+from .common import able, char, ctrl, enemies, is_players
 from .turns import candidates
 from .verbs import Attack, Avoid, Counter, EndConflict, FirstAid, Keep, Minor, Scene, Seize, SpendAct, Sprint, Stride, Suffer, Turn, Yield
 from .zones import paths, zone_cover
@@ -32,7 +32,7 @@ def legal_actions(state: State, ctx: Context) -> list[Action]:
         out += [Turn(unit=u) for u in candidates(state, b.to_go)]
         out += [Seize(unit=u) for u in candidates(state, "gm")]
         out.append(Next())
-        out += [Yield(unit=u) for u in state.units if u in b.chars and ctrl(state, u) == "gm" and able(state, u)]
+        out += [Yield(unit=u) for u in state.units if u in b.chars and not is_players(state, u) and able(state, u)]
         out.append(EndConflict())
         return out
     out.append(Next())

@@ -20,10 +20,6 @@ if TYPE_CHECKING:
 MOMENTUM, THREAT = "momentum", "threat"
 
 
-def pool_of(controller: str) -> str:
-    return MOMENTUM if controller == "players" else THREAT
-
-
 def _change(state: State, ctx: Context, pool: str, delta: int, cause: str) -> None:
     old = state.pools.get(pool, 0)
     state.pools[pool] = old + delta
@@ -48,9 +44,9 @@ def add_momentum(state: State, ctx: Context, n: int, cause: str) -> None:
         ctx.emit(f"{n - kept} Momentum lost: the pool holds at most {cap} (house rule momentum_cap)", "rule")
 
 
-def gain(state: State, ctx: Context, controller: str, n: int, cause: str) -> None:
-    """Successes over the Difficulty: Momentum for the players, Threat for the GM."""
-    if controller == "players":
+def gain(state: State, ctx: Context, players: bool, n: int, cause: str) -> None:
+    """Successes over the Difficulty: Momentum for the players' side (``players``), Threat for the GM's."""
+    if players:
         add_momentum(state, ctx, n, cause)
     else:
         add_threat(state, ctx, n, cause)
@@ -61,10 +57,10 @@ def deficit_allowed(ctx: Context, deadly: bool) -> bool:
     return mode == "any" or (mode == "deadly" and deadly)
 
 
-def check_pay(state: State, ctx: Context, controller: str, n: int, what: str, *, deadly: bool = False) -> None:
+def check_pay(state: State, ctx: Context, players: bool, n: int, what: str, *, deadly: bool = False) -> None:
     if n <= 0:
         return
-    if controller == "players":
+    if players:
         have = state.pools.get(MOMENTUM, 0)
         if have < n:
             raise IllegalAction(f"{what} costs {n} Momentum; the pool holds {have}", cites.MOMENTUM)
@@ -77,11 +73,11 @@ def check_pay(state: State, ctx: Context, controller: str, n: int, what: str, *,
             )
 
 
-def pay(state: State, ctx: Context, controller: str, n: int, what: str, *, combat: bool = False) -> None:
-    """Spend ``n`` from the side's pool; a Momentum spend may add equal Threat."""
+def pay(state: State, ctx: Context, players: bool, n: int, what: str, *, combat: bool = False) -> None:
+    """Spend ``n`` from the side's pool (Momentum for the players' side); a Momentum spend may add equal Threat."""
     if n <= 0:
         return
-    if controller == "players":
+    if players:
         _change(state, ctx, MOMENTUM, -n, what)
         mode = ctx.rules.view("conflict").spend_adds_threat
         if mode == "all" or (mode == "table" and combat):
@@ -95,25 +91,30 @@ def dice_cost(ctx: Context, buy: int) -> int:
     return sum(costs[:buy])
 
 
-def check_buy(state: State, ctx: Context, controller: str, buy: int, pay_with: str, who: str) -> None:
+def pay_threat(state: State, ctx: Context, n: int, what: str) -> None:
+    """The GM spends ``n`` Threat (whoever it is spent for)."""
+    pay(state, ctx, False, n, what)
+
+
+def check_buy(state: State, ctx: Context, players: bool, buy: int, pay_with: str, who: str) -> None:
     if buy <= 0:
         return
     costs = ctx.rules.view("conflict").extra_dice_costs
     if buy > len(costs):
         raise IllegalAction(f"at most {len(costs)} extra d20s can be bought ({2 + len(costs)} in all)", cites.DICE)
-    if pay_with == THREAT and controller != "players":
+    if pay_with == THREAT and not players:
         pass  # the GM always pays Threat
     elif pay_with == THREAT:
         return  # a player adds Threat instead of paying Momentum: always possible
-    check_pay(state, ctx, controller, dice_cost(ctx, buy), f"{who}'s {buy} extra d20{'s' if buy > 1 else ''}")
+    check_pay(state, ctx, players, dice_cost(ctx, buy), f"{who}'s {buy} extra d20{'s' if buy > 1 else ''}")
 
 
-def pay_buy(state: State, ctx: Context, controller: str, buy: int, pay_with: str, who: str) -> None:
+def pay_buy(state: State, ctx: Context, players: bool, buy: int, pay_with: str, who: str) -> None:
     if buy <= 0:
         return
     cost = dice_cost(ctx, buy)
     what = f"{who} buys {buy} extra d20{'s' if buy > 1 else ''}"
-    if controller == "players" and pay_with == THREAT:
+    if players and pay_with == THREAT:
         add_threat(state, ctx, cost, what + " by adding Threat")
     else:
-        pay(state, ctx, controller, cost, what)
+        pay(state, ctx, players, cost, what)

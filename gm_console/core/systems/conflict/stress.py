@@ -17,7 +17,7 @@ from gm_console.core.state import State
 from . import cites
 from .board import BOARD, Char, Injury, Pending
 from .common import DEAD, DEFEATED, PRONE, add_condition, char
-from .pools import THREAT, pay
+from .pools import THREAT, pay_threat
 from .synthetic import destroy_chassis
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None:
     p = pending_for(state, uid)
     sev = p.adjusted
     if with_threat:
-        pay(state, ctx, "gm", sev, f"{unit.name} Avoids the Injury ({c.tier} NPC)")
+        pay_threat(state, ctx, sev, f"{unit.name} Avoids the Injury ({c.tier} NPC)")
         if c.tier == "notable":
             c.avoided = True
     elif p.kind == "consequence":

@@ -10,13 +10,13 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
-from gm_console.core.state import State, Unit
+from gm_console.core.state import Side, State, Unit
 from gm_console.core.system import System
 
 from . import cites, palette, reference, tables, turns
 from .board import BOARD, pair
 from .catalogue import CATALOGUE_TABLE
-from .common import DESTROYED, add_condition, ctrl, side_label, unit_name
+from .common import DESTROYED, add_condition, side_label, unit_name
 from .house_rules import HOUSE_RULES
 from .stress import compute_max, refresh
 from .verbs import ACTIONS
@@ -43,17 +43,18 @@ class ConflictSystem(System):
         return tables.make_board(setup)
 
     def init_unit(self, state: State, unit: Unit, table: dict[str, Any] | None, setup: Setup, rules: Rules) -> None:
-        table = table or {}
+        given = table is not None
+        table = tables.unit_table(table)
         b = BOARD(state)
-        b.chars[unit.id] = tables.make_char(table, ctrl(state, unit.id))
-        unit.stats.update(table.get("attributes", {}))
-        unit.stats.update(table.get("specializations", {}))
-        unit.stats["stress"] = table.get("stress", unit.stats.get("stress", 0))
-        if table.get("protection"):
+        b.chars[unit.id] = tables.make_char(table, _side(state, unit).is_players)
+        unit.stats.update(table["attributes"])
+        unit.stats.update(table["specializations"])
+        unit.stats["stress"] = table["stress"] if given else unit.stats.get("stress", 0)  # (no table: the unit's own count)
+        if table["protection"]:
             unit.stats["protection"] = table["protection"]
-        if table.get("cover"):
+        if table["cover"]:
             b.cover[unit.id] = unit.zone
-        for other in table.get("near", ()):
+        for other in table["near"]:
             b.reach.add(pair(unit.id, other))
         if any(t.lower() == DESTROYED.lower() for t in unit.traits):  # carried from an earlier fight (C105.3)
             add_condition(unit, DESTROYED)
@@ -67,12 +68,12 @@ class ConflictSystem(System):
         b = BOARD(state)
         if template is not None and template.id in b.chars:
             old = b.chars[template.id]
-            c = tables.make_char({}, ctrl(state, unit.id))
+            c = tables.make_char(tables.unit_table(None), _side(state, unit).is_players)
             c.tier, c.values, c.cysuit, c.synthetic, c.weapons = old.tier, old.values, old.cysuit, old.synthetic, old.weapons
             if unit.stats.get("stress") == template.stats.get("stress"):
                 unit.stats["stress"] = 0  # a fresh character, not the template's wounds
         else:
-            c = tables.make_char({}, ctrl(state, unit.id))
+            c = tables.make_char(tables.unit_table(None), _side(state, unit).is_players)
         unit.stats.setdefault("stress", 0)
         b.chars[unit.id] = c
         refresh(state, ctx.rules, unit.id, ctx)
@@ -172,3 +173,7 @@ class ConflictSystem(System):
 
     def starter_extra(self) -> dict[str, Any]:
         return {"pools": {"momentum": 0, "threat": 2}}
+
+
+def _side(state: State, unit: Unit) -> Side:
+    return state.sides[unit.side]

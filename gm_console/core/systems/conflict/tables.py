@@ -12,6 +12,7 @@ from gm_console.core.errors import SetupError
 
 from .board import TIERS, Board, Char, Hazard, Injury
 from .catalogue import EXTENSION_KEYS, Catalogue
+from .house_rules import MOMENTUM_CAP
 
 SCORES = s.Table(extra=s.Int(min=0, max=20), extra_key=r"[a-z][a-z0-9_]*", name="a table of scores by name")
 
@@ -87,10 +88,10 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
     for pool in ("momentum", "threat"):
         if pool not in pools:
             problems.append(Problem(f"pools.{pool}", "the conflict system needs this pool: add it under [pools] (e.g. 0)"))
-    cap = (setup.house_rules.get("conflict") or {}).get("momentum_cap", 6)
+    cap = (setup.house_rules.get("conflict") or {}).get("momentum_cap", MOMENTUM_CAP.default)
     if isinstance(pools.get("momentum"), int) and isinstance(cap, int) and not 0 <= pools["momentum"] <= cap:
         problems.append(Problem("pools.momentum", f"the Momentum pool holds 0 to {cap} (house rule momentum_cap)"))
-    board = setup.board("conflict") or {}
+    board = board_table(setup)
     first = board.get("first")
     if first is not None and first not in ids:
         from gm_console.core.errors import UnknownName
@@ -98,20 +99,20 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
         problems.append(Problem("conflict.first", str(UnknownName("unit", first, ids))))
     zones = {z["id"]: z for z in setup.zones}
     for i, unit in enumerate(setup.units):
-        table = unit.get("conflict") or {}
+        table = unit_table(unit.get("conflict"))
         zone = zones.get(unit.get("zone"))
-        if table.get("cover") and zone is not None and not any(_is_cover(t) for t in zone.get("traits", [])):
+        if table["cover"] and zone is not None and not any(_is_cover(t) for t in zone.get("traits", [])):
             problems.append(Problem(
                 f"units[{i}].conflict.cover",
                 f"zone {zone['id']!r} has no cover trait: cover comes from a covering feature of the zone (add \"cover\" to its traits)",
             ))
-        for j, other in enumerate(table.get("near", [])):
+        for j, other in enumerate(table["near"]):
             if other not in ids:
                 problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"no unit {other!r}"))
             elif ids[other].get("zone") != unit.get("zone"):
                 problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"{other!r} is not in the same zone"))
     seen: set[str] = set()
-    for i, h in enumerate(board.get("hazards", [])):
+    for i, h in enumerate(board["hazards"]):
         if h.get("id") in seen:
             problems.append(Problem(f"conflict.hazards[{i}].id", f"duplicate hazard id {h.get('id')!r}"))
         seen.add(h.get("id"))
@@ -122,38 +123,47 @@ def _is_cover(trait: str) -> bool:
     return t == "cover" or t.startswith("cover ") or t.startswith("cover(")
 
 
+def unit_table(table: dict[str, Any] | None) -> dict[str, Any]:
+    """A unit's ``[units.conflict]`` table as the schema fills it (a unit without one: every default)."""
+    return table if table is not None else UNIT_TABLE.check({}, "", [])
+
+
+def board_table(setup: Any) -> dict[str, Any]:
+    """The ``[conflict]`` section as the schema fills it (an encounter without one: every default)."""
+    data = setup.board("conflict")
+    return data if data is not None else BOARD_TABLE.check({}, "", [])
+
+
 def make_board(setup: Any) -> Board:
-    data = setup.board("conflict") or {}
+    data = board_table(setup)
     catalogue = Catalogue(setup.catalogues.get("conflict"), data)
     problems = []
     for i, unit in enumerate(setup.units):
-        for j, wid in enumerate((unit.get("conflict") or {}).get("weapons", [])):
+        for j, wid in enumerate(unit_table(unit.get("conflict"))["weapons"]):
             if catalogue.weapon(wid) is None:
                 problems.append((f"units[{i}].conflict.weapons[{j}]", f"unknown weapon {wid!r}{catalogue.suggest(wid, catalogue.weapons)}"))
     if problems:
         raise SetupError(problems)
-    b = Board(catalogue, opening=data.get("opening", "players"), first=data.get("first"))
-    b.connection = data.get("connection", "full")
+    b = Board(catalogue, opening=data["opening"], first=data.get("first"))
+    b.connection = data["connection"]
     b.to_go = b.opening
-    for h in data.get("hazards", []):
+    for h in data["hazards"]:
         b.hazards[h["id"]] = Hazard(
-            h["id"], h.get("name", h["id"]), h["mode"], h["severity"], h.get("interval", "each exposure"),
-            h.get("intent", "deadly"), h.get("environmental", False),
+            h["id"], h.get("name", h["id"]), h["mode"], h["severity"], h["interval"], h["intent"], h["environmental"],
         )
     return b
 
 
-def make_char(table: dict[str, Any], controller: str) -> Char:
-    players = controller == "players"
+def make_char(table: dict[str, Any], players: bool) -> Char:
+    """A character from its filled ``[units.conflict]`` table (``unit_table``);
+    ``players``: on the players' side (a main character, cysuit on, unless the table says)."""
+    cysuit = table.get("cysuit")  # (tier and cysuit have no schema default: it depends on the side)
     return Char(
         tier=table.get("tier") or ("main" if players else "minor"),
-        values=table.get("values", 0),
-        cysuit=table["cysuit"] if table.get("cysuit") is not None else players,
-        synthetic=table.get("synthetic", False),
-        weapons=tuple(table.get("weapons", ())),
-        injuries=[
-            Injury(i["name"], i["severity"], i.get("intent", "deadly"), i.get("treated", False), i.get("debilitating", False), -1)
-            for i in table.get("injuries", [])
-        ],
+        values=table["values"],
+        cysuit=players if cysuit is None else cysuit,
+        synthetic=table["synthetic"],
+        weapons=tuple(table["weapons"]),
+        injuries=[Injury(i["name"], i["severity"], i["intent"], i["treated"], i["debilitating"], -1) for i in table["injuries"]],
         fatigued_attr=table.get("fatigued_attribute"),
     )

@@ -148,7 +148,7 @@ def has_record(state: State, uid: str) -> bool:
 
 def is_players(state: State, uid: str) -> bool:
     """Whether the players control the unit's side."""
-    return state.sides[state.units[uid].side].is_players
+    return common.is_players(state, uid)
 
 
 def able(state: State, uid: str) -> bool:

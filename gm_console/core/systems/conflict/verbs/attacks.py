@@ -10,7 +10,7 @@ from gm_console.core.state import State
 
 from ..attacks import check_counter, counter, make_pending, pay_intent, plan_attack
 from ..board import BOARD, LastTask, OpposedWin
-from ..common import ctrl, unit_name
+from ..common import ctrl, is_players, unit_name
 from ..economy import use_major
 from ..pools import gain, pay_buy
 from ..tasks import RollPlan, contest, record_complications
@@ -87,9 +87,9 @@ class Attack(RollingAction):
         kind = "Melee" if p.weapon.melee else "Ranged"
         ctx.emit(f"{who} makes a {kind} Attack on {whom}: {p.weapon.name}, {p.intent.capitalize()}, Severity {p.severity}, at {p.band} range", "info", self.unit)
         use_major(state, self.unit)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, who)
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, who)
         if p.defender is not None:
-            pay_buy(state, ctx, ctrl(state, self.target), self.vbuy, "momentum", whom)
+            pay_buy(state, ctx, is_players(state, self.target), self.vbuy, "momentum", whom)
         pay_intent(state, ctx, self.unit, p.intent)
         results = self.results([p.actor] + ([p.defender] if p.defender else []))
         mine = results[0]
@@ -112,7 +112,7 @@ class Attack(RollingAction):
             ctx.emit(f"{note}: the hit lands, and the GM names the cost", "warn", self.unit)
         if margin:
             what = f"{who}'s attack" if winner == self.unit else f"{whom}'s defence"
-            gain(state, ctx, ctrl(state, winner), margin, f"{margin} surplus success{'es' if margin > 1 else ''} on {what}")
+            gain(state, ctx, is_players(state, winner), margin, f"{margin} surplus success{'es' if margin > 1 else ''} on {what}")
         if not hit:
             ctx.emit(f"{who} misses {whom}", "info", self.unit)
             both_failed = p.defender is not None and not results[1].success and not mine.success

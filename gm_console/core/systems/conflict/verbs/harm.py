@@ -12,7 +12,7 @@ from gm_console.core.state import State
 from .. import cites
 from ..attacks import announce
 from ..board import BOARD, Hazard, Pending
-from ..common import DEAD, YIELDED, add_condition, char, ctrl, need_unit, unit_name
+from ..common import DEAD, YIELDED, add_condition, char, is_players, need_unit, unit_name
 from ..stress import (
     RECOVERY,
     avoid,
@@ -265,7 +265,7 @@ class Yield(ConflictAction):
         running = state.clock.active == self.unit
         add_condition(unit, YIELDED)
         leave_position(state, self.unit)
-        who = "the crew" if ctrl(state, self.unit) == "gm" else "the opposition"
+        who = "the crew" if not is_players(state, self.unit) else "the opposition"
         why = f" ({self.why})" if self.why else ""
         ctx.emit(f"{unit.name} yields and leaves the fight; {who} must accept it{why}", "rule", self.unit)
         if running:

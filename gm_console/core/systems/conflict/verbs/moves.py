@@ -12,7 +12,7 @@ from gm_console.core.state import State
 
 from .. import cites
 from ..board import BOARD
-from ..common import ctrl, enemies, need_unit, unit_name
+from ..common import enemies, is_players, need_unit, unit_name
 from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
 from ..pools import check_buy, pay_buy
 from ..tasks import RollPlan, plan
@@ -42,7 +42,7 @@ def arrive(state: State, ctx: Context, uid: str, zone: str, near: str | None, co
     where = f"to {z.name}" if zone != old else f"within {z.name}"
     extra = (f", within Reach of {unit_name(state, near)}" if near else "") + (", in cover" if cover else "")
     ctx.emit(f"{unit.name} moves {where}{extra}", "info", uid)
-    if z.hidden and ctrl(state, uid) == "players":
+    if z.hidden and is_players(state, uid):
         reveal_zone(state, ctx, zone, f"{unit.name} goes there")
 
 
@@ -171,7 +171,7 @@ class Sprint(RollingAction):
 
     def check(self, state: State, ctx: Context) -> None:
         self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -181,7 +181,7 @@ class Sprint(RollingAction):
         if not plans:
             arrive(state, ctx, self.unit, self.zone, self.near, self.cover)
             return
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, "Sprint across difficult ground")
         if result.success:

@@ -13,7 +13,7 @@ from .. import cites
 from ..attacks import announce
 from ..board import BOARD, Pending
 from ..catalogue import Entry, Spend
-from ..common import PRONE, add_condition, char, ctrl, drop_condition, enemies, need_unit, unit_name
+from ..common import PRONE, add_condition, char, drop_condition, enemies, is_players, need_unit, unit_name
 from ..economy import check_buy_major, check_major, check_minor, turn_of, use_major, use_minor
 from ..pools import check_pay, pay
 from ..stress import clear, protection
@@ -239,7 +239,7 @@ class SpendAct(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         paid, _ = self.cost(state, ctx)
-        check_pay(state, ctx, ctrl(state, self.unit), paid, f"{self.entry(state).name}")
+        check_pay(state, ctx, is_players(state, self.unit), paid, f"{self.entry(state).name}")
 
     def apply(self, state: State, ctx: Context) -> None:
         sp = self.entry(state)
@@ -251,7 +251,7 @@ class SpendAct(ConflictAction):
             for p in hits:
                 p.bonus -= bonus
             ctx.emit(f"{bonus} bonus Momentum from the prone target pays toward {sp.name}", "rule", self.unit)
-        pay(state, ctx, ctrl(state, self.unit), paid, f"{who}: {sp.name}{times}", combat=sp.combat)
+        pay(state, ctx, is_players(state, self.unit), paid, f"{who}: {sp.name}{times}", combat=sp.combat)
         getattr(self, f"_do_{self.what}", self._do_table)(state, ctx, sp)
         if self.why and sp.effect != "named":
             ctx.emit(self.why, "note", self.unit)

@@ -11,7 +11,7 @@ from gm_console.core.state import State
 
 from .. import cites
 from ..board import BOARD, Injury, LastTask
-from ..common import DEAD, DESTROYED, DEFEATED, char, ctrl, drop_condition, must_act_now, need_unit, unit_name
+from ..common import DEAD, DEFEATED, DESTROYED, char, drop_condition, is_players, must_act_now, need_unit, unit_name
 from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
 from ..pools import check_buy, gain, pay_buy
 from ..tasks import Result, RollPlan, contest, plan, record_complications
@@ -27,7 +27,7 @@ def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> N
     verdict = "succeeds" if result.success else "fails"
     ctx.emit(f"{name} {what}: {result.plan.describe(state)}; {result.describe()}: {verdict}", "roll", uid)
     if result.momentum:
-        gain(state, ctx, ctrl(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
+        gain(state, ctx, is_players(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
     record_complications(state, ctx, result, what)
     BOARD(state).last[uid] = LastTask(uid, ctx.index, result.success)
 
@@ -99,9 +99,9 @@ class Task(RollingAction):
 
     def check(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         if self.vs is not None:
-            check_buy(state, ctx, ctrl(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
+            check_buy(state, ctx, is_players(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
         del plans
         check_dice(self, state, ctx)
 
@@ -112,20 +112,20 @@ class Task(RollingAction):
             use_major(state, self.unit)
         elif how == "minor":
             use_minor(state)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         what = f"task ({self.why})" if self.why else "task"
         results = self.results(plans)
         if self.vs is None:
             settle(state, ctx, self.unit, results[0], what)
             return
-        pay_buy(state, ctx, ctrl(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
+        pay_buy(state, ctx, is_players(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
         mine, theirs = results
         for r in results:
             ctx.emit(f"{unit_name(state, r.plan.unit)}: {r.plan.describe(state)}; {r.describe()}", "roll", r.plan.unit)
         won, margin = contest(ctx, mine, theirs)
         winner = self.unit if won else self.vs
         ctx.emit(f"opposed {what}: {unit_name(state, winner)} wins" + (f" with {margin} Momentum" if margin else ""), "roll", winner)
-        gain(state, ctx, ctrl(state, winner), margin, f"{unit_name(state, winner)} wins the opposed {what}")
+        gain(state, ctx, is_players(state, winner), margin, f"{unit_name(state, winner)} wins the opposed {what}")
         for r in results:
             record_complications(state, ctx, r, what)
         BOARD(state).last[self.unit] = LastTask(self.unit, ctx.index, won)
@@ -182,14 +182,14 @@ class FirstAid(RollingAction):
 
     def check(self, state: State, ctx: Context) -> None:
         self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         if medic_turn(state, self.unit, "give First Aid"):
             use_major(state, self.unit)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, f"First Aid on {unit_name(state, self.target)}")
         if result.success:
@@ -260,7 +260,7 @@ class _Medicine(RollingAction):
 
     def check(self, state: State, ctx: Context) -> None:
         self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         check_dice(self, state, ctx)
 
 
@@ -290,7 +290,7 @@ class Treat(_Medicine):
         inj = find_injury(state, self.target, self.injury, untreated_only=True)
         if medic_turn(state, self.unit, "treat an Injury"):
             use_major(state, self.unit)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, f"treating {inj.name}")
         if result.success:
@@ -323,7 +323,7 @@ class Heal(_Medicine):
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         inj = find_injury(state, self.target, self.injury, untreated_only=False)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, f"healing {inj.name} ({inj.severity} hours)")
         if result.success:
@@ -385,7 +385,7 @@ class Find(RollingAction):
 
     def check(self, state: State, ctx: Context) -> None:
         self.plans(state, ctx)
-        check_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
@@ -393,7 +393,7 @@ class Find(RollingAction):
         wid = self.sought(state)
         if state.clock.active == self.unit:
             use_major(state, self.unit)
-        pay_buy(state, ctx, ctrl(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         weapon = BOARD(state).catalogue.weapon(wid)
         result = self.results(plans)[0]
         settle(state, ctx, self.unit, result, f"searches {unit_name(state, self.target)} for {weapon.name}")

@@ -11,8 +11,8 @@ from gm_console.core.state import State
 
 from .. import cites
 from ..board import BOARD
-from ..common import ctrl, other, side_label, unit_name, verb
-from ..pools import check_pay, pay
+from ..common import ctrl, is_players, other, side_label, unit_name, verb
+from ..pools import check_pay, pay, pay_threat
 from ..turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
 from .base import ConflictAction
 
@@ -70,7 +70,7 @@ class Keep(ConflictAction):
         mine = ctrl(state, active)
         if self.unit == active or ctrl(state, self.unit) != mine:
             raise IllegalAction(f"the initiative passes to an ally of {unit_name(state, active)}, not {ally.name}", cites.KEEP)
-        check_pay(state, ctx, mine, 2, "Keeping the Initiative")
+        check_pay(state, ctx, is_players(state, active), 2, "Keeping the Initiative")
         sim = after_end(state, ctx)
         if sim.clock.round != state.clock.round or not candidates(sim, other(mine)):
             raise IllegalAction(
@@ -84,7 +84,7 @@ class Keep(ConflictAction):
     def apply(self, state: State, ctx: Context) -> None:
         mine = ctrl(state, state.clock.active)
         who = unit_name(state, state.clock.active)
-        pay(state, ctx, mine, 2, f"{who} Keeps the Initiative")
+        pay(state, ctx, is_players(state, state.clock.active), 2, f"{who} Keeps the Initiative")
         end_turn(state, ctx, auto=False, pass_pick=False)
         BOARD(state).to_go = mine
         start_turn(state, ctx, self.unit, kept=True)
@@ -112,7 +112,7 @@ class Seize(ConflictAction):
         b = BOARD(state)
         if state.clock.active is not None or b.acted:
             raise IllegalAction("the opening is settled before anyone acts in the round", cites.OPENING)
-        if ctrl(state, self.unit) != "gm":
+        if is_players(state, self.unit):
             raise IllegalAction(f"the opposition seizes the opening; {unit.name} is on the players' side", cites.OPENING)
         if b.to_go == "gm":
             raise IllegalAction("the opposition already has the opening (turn UNIT starts it)", cites.OPENING)
@@ -133,7 +133,7 @@ class Seize(ConflictAction):
     def apply(self, state: State, ctx: Context) -> None:
         b = BOARD(state)
         if not self.free:
-            pay(state, ctx, "gm", 1, "the GM seizes the opening")
+            pay_threat(state, ctx, 1, "the GM seizes the opening")
         else:
             ctx.emit("the situation hands the opening to the opposition", "rule")
         b.to_go = "gm"
