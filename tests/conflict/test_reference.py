@@ -11,7 +11,7 @@ import pytest
 from gm_console.core.systems.conflict import SYSTEM
 from gm_console.core.errors import Cite
 from gm_console.core.systems.conflict import cites
-from gm_console.core.systems.conflict.catalogue import CATALOGUE_TABLE
+from gm_console.core.systems.conflict.tables import CATALOGUE_TABLE
 from gm_console.lookup import build_index
 
 from .helpers import game

@@ -15,7 +15,6 @@ from gm_console.core.system import System
 
 from . import cites, palette, reference, tables, turns
 from .board import BOARD, pair
-from .catalogue import CATALOGUE_TABLE
 from .common import DESTROYED, add_condition, side_label, unit_name
 from .house_rules import HOUSE_RULES
 from .stress import compute_max, refresh
@@ -32,7 +31,7 @@ class ConflictSystem(System):
     UNIT_TABLE = tables.UNIT_TABLE
     BOARD_TABLE = tables.BOARD_TABLE
     CATALOGUE = "conflict.toml"
-    CATALOGUE_TABLE = CATALOGUE_TABLE
+    CATALOGUE_TABLE = tables.CATALOGUE_TABLE
     CLOCK = True
 
     # -- setup

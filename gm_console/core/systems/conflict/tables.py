@@ -1,18 +1,91 @@
-"""The conflict sections of an encounter file: ``[units.conflict]`` per
-character and the ``[conflict]`` board (the opening, hazards, and additions to
-the data lists), and how they become the initial board."""
+"""The TOML schemas of the conflict: ``[units.conflict]`` per character
+(UNIT_TABLE), the ``[conflict]`` board (BOARD_TABLE: the opening, hazards, and
+additions to the data lists) and the bundled data lists (CATALOGUE_TABLE,
+gm_console/data/conflict.toml), and how they become the initial board."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gm_console.core import schema as s
-from gm_console.core.schema import Key, Problem
 from gm_console.core.errors import SetupError
+from gm_console.core.schema import Key, Problem
 
 from .board import TIERS, Board, Char, Hazard, Injury
-from .catalogue import EXTENSION_KEYS, Catalogue
-from .house_rules import MOMENTUM_CAP
+from .catalogue import Catalogue
+from .house_rules import BANDS, MOMENTUM_CAP
+
+QUALITY = re.compile(r"(accurate|area|charge|cumbersome|debilitating|hidden [1-5]|inaccurate|intense|piercing)")
+QUALITY_DOC = "a quality: accurate, area, charge, cumbersome, debilitating, hidden 1-5, inaccurate, intense, piercing"
+EFFECTS = ("none", "prone", "stand", "aim", "prepare", "conceal")
+SPEND_EFFECTS = ("none", "prone", "withdraw", "named")
+NAME_LIST = s.List(s.Id(), unique=True)
+
+WEAPON = s.Table(
+    {
+        "name": Key(s.Str(), required=True, doc="shown in the log and the pane"),
+        "kind": Key(s.Str(choices=("melee", "ranged")), required=True, doc="Melee or Ranged Attacks"),
+        "severity": Key(s.Int(min=1, max=5), required=True, doc="the Severity of the Injury it inflicts"),
+        "intent": Key(s.Str(choices=("stun", "deadly", "either")), default="either", doc="Stun, Deadly or either"),
+        "range": Key(s.Str(choices=BANDS), doc="the farthest band it reaches (default: reach for melee, long for ranged)"),
+        "qualities": Key(s.List(s.Str(pattern=QUALITY.pattern, pattern_doc=QUALITY_DOC), unique=True), default=[]),
+        "cysuit": Key(s.Bool(), default=False, doc="any functional cysuit can form it from colony mass"),
+        "text": Key(s.Text(), default="", doc="a line of description"),
+    },
+    name="a weapon table",
+)
+
+ACTION = s.Table(
+    {
+        "name": Key(s.Str(), required=True),
+        "text": Key(s.Text(allow_empty=False), required=True, doc="what it does, in a line"),
+        "verb": Key(s.Str(), doc="the console verb that takes this action, when it has one"),
+        "effect": Key(s.Str(choices=EFFECTS), default="none", doc="what the console does when it is taken"),
+    },
+    name="an action table",
+)
+
+SPEND = s.Table(
+    {
+        "name": Key(s.Str(), required=True),
+        "cost": Key(s.Int(min=1, max=9), required=True, doc="Momentum (or Threat for an NPC) per use"),
+        "combat": Key(s.Bool(), default=True, doc="a combat spend: paid Momentum adds equal Threat"),
+        "effect": Key(s.Str(choices=SPEND_EFFECTS), default="none", doc="what the console does: prone (on=UNIT), withdraw, named (the spend must say what it buys with why=)"),
+        "text": Key(s.Text(allow_empty=False), required=True),
+    },
+    name="a spend table",
+)
+
+QUALITY_ENTRY = s.Table({"name": Key(s.Str(), required=True), "text": Key(s.Text(allow_empty=False), required=True)}, name="a quality table")
+
+
+def _table_of(spec: s.Table, what: str) -> s.Table:
+    return s.Table(extra=spec, extra_key=r"[a-z][a-z0-9-]*", name=f"a table of {what} by id")
+
+
+CATALOGUE_TABLE = s.Table(
+    {
+        "attributes": Key(NAME_LIST, required=True, doc="the Attribute names"),
+        "specializations": Key(NAME_LIST, required=True, doc="the Specialization names"),
+        "minor": Key(_table_of(ACTION, "Minor Actions"), default={}),
+        "major": Key(_table_of(ACTION, "Major Actions"), default={}),
+        "weapons": Key(_table_of(WEAPON, "weapon profiles"), default={}),
+        "qualities": Key(_table_of(QUALITY_ENTRY, "weapon qualities"), default={}),
+        "spends": Key(_table_of(SPEND, "Momentum spends"), default={}),
+    },
+    name="the conflict catalogue",
+)
+
+# What an encounter's [conflict] section may add to the catalogue.
+EXTENSION_KEYS = {
+    "attributes": Key(NAME_LIST, default=[], doc="more Attribute names"),
+    "specializations": Key(NAME_LIST, default=[], doc="more Specialization names"),
+    "minor": Key(_table_of(ACTION, "Minor Actions"), default={}, doc="more Minor Actions, by id"),
+    "major": Key(_table_of(ACTION, "Major Actions"), default={}, doc="more Major Actions, by id"),
+    "weapons": Key(_table_of(WEAPON, "weapon profiles"), default={}, doc="more weapon profiles, by id"),
+    "spends": Key(_table_of(SPEND, "Momentum spends"), default={}, doc="more Momentum spends, by id"),
+}
 
 SCORES = s.Table(extra=s.Int(min=0, max=20), extra_key=r"[a-z][a-z0-9_]*", name="a table of scores by name")
 
@@ -136,7 +209,8 @@ def board_table(setup: Any) -> dict[str, Any]:
 
 def make_board(setup: Any) -> Board:
     data = board_table(setup)
-    catalogue = Catalogue(setup.catalogues.get("conflict"), data)
+    base = setup.catalogues.get("conflict")
+    catalogue = Catalogue(base if base is not None else CATALOGUE_TABLE.check({"attributes": [], "specializations": []}, "", []), data)
     problems = []
     for i, unit in enumerate(setup.units):
         for j, wid in enumerate(unit_table(unit.get("conflict"))["weapons"]):
