@@ -9,6 +9,7 @@ mode in ``replay.py``, palette providers in ``commands.py``.
 from __future__ import annotations
 
 import gc
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification
 from textual.reactive import var
 from textual.widgets import Input, Tab, Tabs
 
@@ -45,6 +47,7 @@ NARROW = 120  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
+NOTICES_KEPT = 100  # the app's record of what it told the GM: the newest this many
 
 
 class FightScreen(Screen):
@@ -111,6 +114,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         recovery journal, so nothing counts as saved until the GM saves.
         ``players``: start the player view (host, port, token) once mounted."""
         super().__init__()
+        self.notices: deque[Notification] = deque(maxlen=NOTICES_KEPT)  # every notify, as shown, newest last
         self.players_options = players
         self.game = game
         self.path = path
@@ -294,10 +298,14 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
         """Notifications show text as written (usage lines are full of [brackets]),
-        and a new error replaces the last one instead of piling up over the fight."""
+        and a new error replaces the last one instead of piling up over the fight.
+        Each is kept in ``notices`` (taken down or timed out, it stays there)."""
+        message, title = clean(message, lines=True), clean(title)
         if severity == "error":
             dismiss_notifications(self, keep=lambda note: note.severity != "error")
-        super().notify(clean(message, lines=True), title=clean(title), severity=severity, timeout=timeout, markup=markup)
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.notices.append(Notification(message, title=title, severity=severity, timeout=shown_for, markup=markup))
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_crash(self, error: BaseException) -> None:
         """An exception reached Textual: write the crash log (the journal already

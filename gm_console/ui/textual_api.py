@@ -10,12 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import App
+from textual.notifications import Notification
 
 
-def dismiss_notifications(app: App, keep: Callable[[object], bool]) -> None:
+def shown_notifications(app: App) -> list[Notification]:
+    """The notifications up now, oldest first (Textual keeps them private)."""
+    return list(app._notifications)
+
+
+def dismiss_notifications(app: App, keep: Callable[[Notification], bool]) -> None:
     """Take down the notifications on screen for which ``keep`` is false.
     (Textual offers ``clear_notifications`` for all of them, nothing for some.)"""
-    for note in list(app._notifications):
+    for note in shown_notifications(app):
         if not keep(note):
             app._unnotify(note)
 

@@ -7,6 +7,7 @@ from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
+from gm_console.ui.textual_api import shown_notifications
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.log_pane import LogPane
 from tests.test_files import GOOD
@@ -61,7 +62,7 @@ async def test_an_illegal_action_keeps_the_text_and_says_why(tmp_path):
         await type_line(pilot, "move gob nowhere")
         assert app.query_one(ActionPrompt).value == "move gob nowhere"
         assert len(app.game.log) == 1
-        assert any("unknown zone 'nowhere'" in str(n.message) for n in app._notifications)
+        assert any("unknown zone 'nowhere'" in str(n.message) for n in app.notices)
 
 
 async def test_tab_completes_verbs_and_names(tmp_path):
@@ -143,8 +144,21 @@ async def test_a_new_error_replaces_the_last_one(tmp_path):
         for line in ("move gob nowhere", "set nobody hp 1", "sett x"):
             app.apply_line(line)
             await pilot.pause()  # at table pace: each toast is up before the next error
-        errors = [n for n in app._notifications if n.severity == "error"]
+        errors = [n for n in shown_notifications(app) if n.severity == "error"]
         assert len(errors) == 1 and "unknown verb 'sett'" in errors[0].message
+        said = [n for n in app.notices if n.severity == "error"]  # the record keeps the replaced ones
+        assert len(said) == 3 and "unknown zone 'nowhere'" in said[0].message and "unknown verb 'sett'" in said[2].message
+
+
+async def test_the_app_records_what_it_notified_as_shown(tmp_path):
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.notify("a [b]bracket[/b]\nand a second line", title="T[i]", severity="warning", timeout=2)
+        app.notify("plain")
+        await pilot.pause()
+        shown = shown_notifications(app)[-2:]
+        assert [(n.message, n.title, n.severity, n.timeout) for n in app.notices][-2:] == [(n.message, n.title, n.severity, n.timeout) for n in shown]
+        assert app.notices[-1].message == "plain" and app.notices[-1].timeout == app.NOTIFICATION_TIMEOUT
 
 
 def test_the_launcher_holds_the_collector_for_start_up(monkeypatch):

@@ -176,7 +176,7 @@ async def test_a_broken_theme_file_gets_one_notification(tmp_path, _private_user
     app, _ = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        notes = [n for n in app._notifications if "skipped" in (n.title or "")]
+        notes = [n for n in app.notices if "skipped" in (n.title or "")]
         assert len(notes) == 1
         assert "broken.toml" in notes[0].message and "bad-syntax.toml" in notes[0].message
         assert "mine" in app.available_themes
@@ -336,8 +336,8 @@ async def test_page_keys_move_the_log_highlight_about_one_screen(tmp_path):
         before = log.highlighted
         await pilot.press("pageup")
         await pilot.pause()
-        moved = log._first[before] - log._first[log.highlighted]
-        assert len(log._wrapped[before]) >= 3  # entries of several rows: paging counts rows, not entries
+        moved = log.rows(before).start - log.rows(log.highlighted).start
+        assert len(log.rows(before)) >= 3  # entries of several rows: paging counts rows, not entries
         assert view // 2 < moved < view  # about one screen of rows, not two
         await pilot.press("pagedown")
         await pilot.pause()
@@ -377,7 +377,7 @@ async def test_the_newest_entry_stays_in_view_when_the_terminal_gets_shorter(tmp
         await pilot.resize_terminal(120, 20)
         await pilot.pause()
         newest = log.highlighted
-        bottom = log._first[newest] + len(log._wrapped[newest])
+        bottom = log.rows(newest).stop
         assert newest == 59 and log.scroll_y < bottom <= log.scroll_y + log.scrollable_content_region.height
 
 

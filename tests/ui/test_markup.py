@@ -25,7 +25,6 @@ from rich.text import Text
 from textual.command import CommandList, CommandPalette
 from textual.content import Content
 from textual.fuzzy import Matcher
-from textual.widgets._toast import Toast  # no public name; only to find the toasts on screen
 
 from gm_console.files import load_encounter
 from gm_console.ui import text as t
@@ -267,7 +266,7 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         app.action_undo()  # "undid: rename ... "[link=...]..."" as a notification
         await pilot.pause()
         uid, new = renamed[-1]
-        toasts = squeeze(" ".join(tree_text(w) for w in app.screen.query(Toast)))
+        toasts = squeeze(" ".join(tree_text(w) for w in app.screen.query("Toast")))  # by its CSS type: Toast has no public import
         assert f'undid: rename {uid} "{new}"' in toasts
 
 

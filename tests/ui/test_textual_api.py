@@ -8,7 +8,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Static
 
-from gm_console.ui.textual_api import CrashHook, dismiss_notifications
+from gm_console.ui.textual_api import CrashHook, dismiss_notifications, shown_notifications
 
 
 class Noisy(App):
@@ -23,9 +23,12 @@ async def test_dismiss_notifications_takes_down_only_those_not_kept():
         app.notify("two", severity="warning")
         app.notify("three", severity="error")
         await pilot.pause()
+        assert [n.message for n in shown_notifications(app)] == ["one", "two", "three"]
         dismiss_notifications(app, keep=lambda note: note.severity != "error")
         await pilot.pause()
-        assert [n.message for n in app._notifications] == ["two"]
+        assert [n.message for n in shown_notifications(app)] == ["two"]
+        app.clear_notifications()
+        assert shown_notifications(app) == []
 
 
 class Crashy(CrashHook, App):

@@ -262,7 +262,7 @@ async def test_a_broken_theme_is_reported_once_and_skipped(tmp_path, monkeypatch
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.is_running and app.theme == "gm-dark"
-        warnings = [n for n in app._notifications if n.title == "Some settings were skipped"]
+        warnings = [n for n in app.notices if n.title == "Some settings were skipped"]
         assert len(warnings) == 1 and bad in warnings[0].message
 
 

@@ -136,6 +136,11 @@ class LogPane(ScrollView, can_focus=True):
         """The log index of an entry."""
         return self.start + option_index
 
+    def rows(self, option_index: int) -> range:
+        """The content rows the entry at ``option_index`` takes, at the width it was last laid out for."""
+        first = self._first[option_index]
+        return range(first, first + len(self._wrapped[option_index]))
+
     def entry_text(self, option_index: int) -> str:
         return self._texts[option_index].plain
 
