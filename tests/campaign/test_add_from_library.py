@@ -246,7 +246,7 @@ async def test_the_prompt_says_why_a_template_cannot_come(camp):
         await pilot.pause()
         assert not app.apply_line("add raider3 from=library:raidr")
         await pilot.pause()
-        assert any("unknown template 'raidr' (did you mean 'raider'?)" in str(n.message) for n in app._notifications)
+        assert any("unknown template 'raidr' (did you mean 'raider'?)" in str(n.message) for n in app.notices)
         assert "raider3" not in app.game.state.units and not app.game.setup.templates
 
 

@@ -31,7 +31,7 @@ async def type_line(pilot, line: str) -> None:
 
 
 def errors(app) -> list[str]:
-    return [str(n.message) for n in app._notifications if n.severity == "error"]
+    return [str(n.message) for n in app.notices if n.severity == "error"]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -89,7 +89,7 @@ async def test_the_prompt_hints_this_systems_lines_and_a_refusal_says_ctrl_u(siz
             prompt = app.query_one(ActionPrompt)
             assert words in str(prompt.placeholder) and absent not in str(prompt.placeholder)
             await type_line(pilot, "sett x")
-            refused = [n for n in app._notifications if n.severity == "error"][-1]
+            refused = [n for n in app.notices if n.severity == "error"][-1]
             assert "ctrl+u" in refused.title
             assert prompt.value == "sett x"
             await pilot.press("ctrl+u")
