@@ -11,6 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each runs the benchmark script
+
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = {
     "action_ratio", "startup_ratio", "replay_ratio", "reopen_ratio", "palette_ratio", "undo_ratio",

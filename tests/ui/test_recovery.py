@@ -11,6 +11,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from gm_console.files import load_encounter
 from gm_console.files.journal import journal_path, read_journal
 from gm_console.files.paths import user_data_dir
@@ -47,6 +49,7 @@ def kill_at_random(path: Path, data_dir: Path, rng: random.Random) -> tuple[int,
     return acked, len(recovered.game.log)
 
 
+@pytest.mark.slow  # SIGKILLs a real console again and again
 def test_sigkill_at_random_moments_loses_at_most_the_action_in_flight(tmp_path):
     rng = random.Random(1129)
     outcomes = []
