@@ -27,23 +27,28 @@ def is_players(state: State, uid: str) -> bool:
     return state.sides[state.units[uid].side].is_players
 
 
-def other(controller: str) -> str:
-    return "gm" if controller == "players" else "players"
+# The round names a side by its key, "players" or "gm" (Board.to_go, turns.candidates): the
+# controller of its Side, as ctrl gives it. These word and flip such a key.
+
+
+def other(who: str) -> str:
+    """The other side's key."""
+    return "gm" if who == "players" else "players"
 
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def verb(controller: str, plural: str) -> str:
+def verb(who: str, plural: str) -> str:
     """Agree a verb with a side label: the players pick, the GM's side picks."""
-    if controller == "players":
+    if who == "players":
         return plural
     return {"have": "has", "finish": "finishes"}.get(plural, plural + "s")
 
 
-def side_label(controller: str) -> str:
-    return "the players" if controller == "players" else "the GM's side"
+def side_label(who: str) -> str:
+    return "the players" if who == "players" else "the GM's side"
 
 
 def enemies(state: State, a: str, b: str) -> bool:

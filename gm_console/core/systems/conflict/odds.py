@@ -269,4 +269,4 @@ def action_odds(action, state, ctx, *, brief: bool = False) -> str | None:
         return None
     plans = plans_of(state, ctx)
     names = [state.units[p.unit].name if p.unit in state.units else p.unit for p in plans]
-    return for_plans(plans, names, ctx.rules["conflict.opposed_ties"], brief=brief)
+    return for_plans(plans, names, ctx.rules.view("conflict").opposed_ties, brief=brief)

@@ -192,7 +192,7 @@ def characters(state: State) -> list[Character]:
     if b is None:
         return []
     mine = [character(state, u) for u in state.units if u in b.chars]
-    return [c for c in mine if c.controller == "players"] + [c for c in mine if c.controller != "players"]
+    return [c for c in mine if c.is_players] + [c for c in mine if not c.is_players]
 
 
 def round_facts(state: State) -> RoundFacts | None:
