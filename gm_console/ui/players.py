@@ -2,8 +2,7 @@
 loop, show its link with a QR code, and publish the player-safe document
 after every change.
 
-Mixed into the app; expects ``game``, ``notify``, ``redraw``, ``run_worker``
-and ``push_screen``. ``players_publish`` is called at the end of every
+Mixed into the app; uses what ``PlayersHost`` declares. ``players_publish`` is called at the end of every
 redraw (after each applied action, undo, redo, replay step and encounter
 switch); it builds the document from the live game, never from the replay
 cursor: the players see the fight as it stands, not the GM browsing its past.
@@ -12,7 +11,7 @@ The server's module (aiohttp) is imported only when the view starts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,7 +21,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from gm_console.core.game import Game
     from gm_console.players.server import PlayerServer
+
+
+class PlayersHost(Protocol):
+    """What ``PlayerViewCommands`` uses of the app it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+
+    game: Game
+
+    def redraw(self) -> None: ...
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Any: ...
 
 
 class PlayersLink(ModalScreen[None]):
@@ -57,7 +69,7 @@ class PlayersLink(ModalScreen[None]):
 
 
 class PlayerViewCommands:
-    """Mixed into the app: ``players: start``, ``players: stop``, ``players: show link``."""
+    """Mixed into the app (uses what ``PlayersHost`` declares): ``players: start``, ``players: stop``, ``players: show link``."""
 
     players_server: PlayerServer | None = None
     players_options: dict[str, Any] | None = None  # host, port, token given on the command line

@@ -10,15 +10,37 @@ file is never touched.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.reactive import var
 
 from gm_console.core.state import State
 from gm_console.ui.screens.ask_text import AskText
 
+if TYPE_CHECKING:
+    from gm_console.core.game import Game
+    from gm_console.ui.widgets.action_prompt import ActionPrompt
+    from gm_console.ui.widgets.log_pane import LogPane
+
+
+class ReplayHost(Protocol):
+    """What ``ReplayCommands`` uses of the app it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+
+    game: Game
+    path: Path | None
+
+    def redraw(self) -> None: ...
+    def open_game(self, game: Game, path: Path) -> None: ...
+    def prompt(self) -> ActionPrompt: ...
+    def log_pane(self) -> LogPane: ...
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    def set_class(self, add: bool, *class_names: str) -> Any: ...
+
 
 class ReplayCommands:
-    """Mixed into the app; expects ``game``, ``path``, ``redraw``, ``open_game``."""
+    """Mixed into the app; uses what ``ReplayHost`` declares."""
 
     # the position shown (None: live play); every set redraws (watch_replay_at), a step to the same place too
     replay_at: var[int | None] = var(None, init=False, always_update=True)

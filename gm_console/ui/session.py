@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gm_console.core.game import Game, format_action
 from gm_console.files.paths import user_data_dir
@@ -68,8 +68,26 @@ def write_problem(write) -> str | None:
     return None
 
 
+class SessionHost(Protocol):
+    """What ``SessionCommands`` uses of the app it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+
+    game: Game
+    path: Path | None
+    _saved: tuple | None  # the log as last saved (None: not saved yet, e.g. a missing file's recovery)
+    _saved_dice: str  # the dice mode as last saved
+
+    @property
+    def dirty(self) -> bool: ...
+    def redraw(self) -> None: ...
+    def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None: ...
+    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
+    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
+
+
 class SessionCommands:
-    """Mixed into the app; expects ``game``, ``path``, ``redraw`` and ``load_game``."""
+    """Mixed into the app; uses what ``SessionHost`` declares."""
 
     journal: Journal | None = None
     journal_source: Path | None = None  # the encounter file this session's journal is for

@@ -1,0 +1,88 @@
+"""The app is built from mixins (file commands, replay, the player view); what
+each uses of the app is declared by a Protocol next to it. These tests read
+the mixins' source: each uses of ``self`` only its own members and what its
+Protocol declares, the Protocol declares nothing it does not use, the app has
+every member declared, and no member is defined twice (a second definition
+would silently win over the first in the app's MRO)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+
+import pytest
+from textual.app import App
+
+from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.players import PlayersHost, PlayerViewCommands
+from gm_console.ui.replay import ReplayCommands, ReplayHost
+from gm_console.ui.session import SessionCommands, SessionHost
+
+MIXINS = [(SessionCommands, SessionHost), (ReplayCommands, ReplayHost), (PlayerViewCommands, PlayersHost)]
+OVERRIDES_OF_TEXTUAL = {"action_quit"}  # SessionCommands asks before quitting with unsaved changes
+
+
+def class_node(cls: type) -> ast.ClassDef:
+    return ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]  # type: ignore[return-value]
+
+
+def defined(cls: type) -> set[str]:
+    """The names the class body defines (methods, attributes, annotated attributes)."""
+    names = set()
+    for node in class_node(cls).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def used_on_self(cls: type) -> set[str]:
+    """Every ``self.X`` the class's code reads or assigns (closures included)."""
+    return {
+        node.attr
+        for node in ast.walk(class_node(cls))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+    }
+
+
+def declared(protocol: type) -> set[str]:
+    names = set(protocol.__dict__.get("__annotations__", {}))
+    names |= {n for n, v in vars(protocol).items() if not n.startswith("__") and (inspect.isfunction(v) or isinstance(v, property))}
+    return names
+
+
+@pytest.mark.parametrize(("mixin", "host"), MIXINS, ids=lambda c: c.__name__)
+def test_a_mixin_uses_of_the_app_exactly_what_its_protocol_declares(mixin, host):
+    needs = used_on_self(mixin) - defined(mixin)
+    assert needs == declared(host), f"{mixin.__name__} uses {sorted(needs - declared(host))} undeclared; {host.__name__} declares {sorted(declared(host) - needs)} unused"
+
+
+@pytest.mark.parametrize(("mixin", "host"), MIXINS, ids=lambda c: c.__name__)
+def test_the_app_has_everything_each_protocol_declares(mixin, host):
+    in_init = used_on_self(GMConsoleApp) & {
+        node.attr
+        for fn in class_node(GMConsoleApp).body
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__init__"
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+    }
+    missing = {name for name in declared(host) if not hasattr(GMConsoleApp, name) and name not in in_init}
+    assert not missing, f"{host.__name__} declares {sorted(missing)}, which GMConsoleApp lacks"
+
+
+def test_no_member_is_defined_by_two_of_the_app_and_its_mixins():
+    parts = [GMConsoleApp] + [mixin for mixin, _ in MIXINS]
+    seen: dict[str, str] = {}
+    twice = []
+    for part in parts:
+        for name in defined(part) - {"__init__"}:
+            if name in seen:
+                twice.append(f"{name}: {seen[name]} and {part.__name__}")
+            seen[name] = part.__name__
+    assert not twice
+    shadowed = {name for mixin, _ in MIXINS for name in defined(mixin) if hasattr(App, name)}
+    assert shadowed == OVERRIDES_OF_TEXTUAL
