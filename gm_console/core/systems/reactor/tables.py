@@ -236,7 +236,7 @@ def build_board(setup: Setup, rules: Rules) -> Board:
     for i, f in enumerate(data["facilities"]):
         card = need("facility", f["card"], f"{NAME}.facilities[{i}].card") if f.get("card") else None
         integrity = f.get("integrity") or (card.get("integrity") if card else 1)
-        grants = f.get("grants") if f.get("grants") is not None else dict(card.get("grants", {})) if card else {}
+        grants = f.get("grants") if f.get("grants") is not None else dict(card.get("grants")) if card else {}
         name = f.get("name") or (card.name if card else f["id"])
         facilities[f["id"]] = Facility(f["id"], name, f["side"], card.id if card else None, integrity, f["damage"], dict(grants))
     for i, unit in enumerate(setup.units):

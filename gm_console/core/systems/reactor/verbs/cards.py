@@ -47,9 +47,9 @@ def enter_play(state: State, unit: Unit, card: Card) -> None:
     """Give a unit its card's stats and traits (used by deploy and by the setup)."""
     board = BOARD(state)
     for key in ("atk", "hp", "hack"):
-        unit.stats.setdefault(key, card.get(key, 1 if key == "hp" else 0))
+        unit.stats.setdefault(key, card.get(key))  # the schema fills atk 0, hp 1, hack 0
     unit.stats.setdefault("damage", 0)
-    unit.traits = tuple(dict.fromkeys([*card.get("traits", ()), *unit.traits]))
+    unit.traits = tuple(dict.fromkeys([*card.get("traits"), *unit.traits]))
     board.card_of[unit.id] = card.id
 
 
