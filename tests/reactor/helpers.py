@@ -57,14 +57,17 @@ def refused(game: Game, line: str, *words: str) -> str:
     return message
 
 
-def seen(pane, part: str) -> str:
-    """What a person reads in the reactor pane's ``bar`` or ``board``: the rows
-    its widget draws, as plain text (trailing blanks cut)."""
+def drawn(widget) -> str:
+    """What a person reads in a widget: the rows it draws, as plain text (trailing blanks cut)."""
     from textual.geometry import Region
 
-    widget = pane.query_one(f"#rx-{part}")
     width, height = widget.size
     return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, width, height)))
+
+
+def seen(pane, part: str) -> str:
+    """What the reactor pane's ``bar`` or ``board`` shows."""
+    return drawn(pane.query_one(f"#rx-{part}"))
 
 
 def texts(events) -> list[str]:

@@ -11,7 +11,7 @@ from gm_console.ui.panes.reactor import ReactorPane
 from gm_console.ui.screens.strike_flow import StrikeFlow
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.conftest import ENCOUNTERS
-from tests.reactor.helpers import seen
+from tests.reactor.helpers import drawn, seen
 
 WORKED = ENCOUNTERS / "reactor-worked-exchange.toml"
 NIGHT = ENCOUNTERS / "reactor-night-shift.toml"
@@ -120,7 +120,7 @@ async def test_the_strike_flow_offers_only_legal_choices_and_says_why_not():
         await pilot.press("enter")
         await pilot.pause()
         assert flow.step == "confirm"
-        assert "+2 HACK counters on Player A's SKALA panel (now 2)" in flow.steps
+        assert "+2 HACK counters on Player A's SKALA panel (now 2)" in drawn(flow.query_one("#sf-steps"))  # the resolution, step by step
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, StrikeFlow)

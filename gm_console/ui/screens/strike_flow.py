@@ -62,7 +62,6 @@ class StrikeFlow(ModalScreen[str | None]):
         self.target: rv.Target | None = None
         self.hack = False
         self.block: str | None = None
-        self.steps: list[str] = []  # the resolution shown at the last step
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -114,7 +113,6 @@ class StrikeFlow(ModalScreen[str | None]):
         else:
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
-            self.steps = steps
             self.query_one("#sf-steps", LiteralStatic).update(Text(problem, style=pal.BAD) if problem else r.steps_text(steps, 100))
             options = [Option(Text(f"Apply: {self.line_text()}", style=pal.GOOD_BOLD), id="apply", disabled=problem is not None)]
         if self.step != "confirm":
