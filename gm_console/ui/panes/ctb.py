@@ -62,7 +62,6 @@ class CTBPane(SystemPane):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.draft: Action | None = None
-        self.bar_text = ""  # what the turn bar and draft line show, as plain text (for tests)
         self._rows: dict[tuple, list[Text]] = {}  # a unit's look -> its rows
         self._odds: dict[tuple, Text] = {}  # (strike, both units' looks, weapons, width) -> its odds line
         self._legal: dict[tuple, bool] = {}  # the same and whose turn it is -> legal now
@@ -116,8 +115,14 @@ class CTBPane(SystemPane):
         self.query_one(LinesView).set_lines(rows + odds + timeline)
 
     @property
+    def bar_text(self) -> str:
+        """The turn bar and the line under it as plain text, as the bar widget
+        was given them (tests/ui/test_growth.py reads it; tests/ctb read the widget)."""
+        return "\n".join(line.plain for line in self._bar_lines)
+
+    @property
     def body_text(self) -> str:
-        """The body as plain text (for tests)."""
+        """The body as plain text, read from the widget (tests/ui/test_board.py reads it)."""
         return self.query_one(LinesView).plain
 
     def _bar_count(self) -> int:
@@ -167,7 +172,6 @@ class CTBPane(SystemPane):
         lines.append(self.draft_line(turns, width))
         if lines == self._bar_lines:
             return  # e.g. a hit mid-turn leaves the turn bar as it was
-        self.bar_text = "\n".join(line.plain for line in lines)
         self.query_one("#ctb-bar", LiteralStatic).update(Group(*lines), layout=len(lines) != len(self._bar_lines))
         self._bar_lines = lines
 
