@@ -75,14 +75,14 @@ def format_action(action: Action) -> str:
 def build_initial_state(setup: Setup, systems: dict[str, System], rules: Rules) -> State:
     state = State()
     for side in setup.sides:
-        state.sides[side["id"]] = Side(side["id"], side.get("name", side["id"]), side.get("controller", "gm"))
-    adjacency: dict[str, set[str]] = {z["id"]: set(z.get("adjacent", ())) for z in setup.zones}
+        state.sides[side.id] = Side(side.id, side.name, side.controller)
+    adjacency: dict[str, set[str]] = {z.id: set(z.adjacent) for z in setup.zones}
     for zid, others in list(adjacency.items()):
         for other in others:
             adjacency.setdefault(other, set()).add(zid)
     for z in setup.zones:
-        order = [a for a in z.get("adjacent", ())] + sorted(adjacency[z["id"]] - set(z.get("adjacent", ())))
-        state.zones[z["id"]] = Zone(z["id"], z.get("name", z["id"]), tuple(order), tuple(z.get("traits", ())), z.get("hidden", False), tuple(z.get("locked", ())), z.get("chip"))
+        order = z.adjacent + tuple(sorted(adjacency[z.id] - set(z.adjacent)))
+        state.zones[z.id] = Zone(z.id, z.name, order, z.traits, z.hidden, z.locked, z.chip)
     state.pools = dict(setup.pools)
     state.clock = Clock()
     for name, system in systems.items():

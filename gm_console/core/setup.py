@@ -7,6 +7,8 @@ schema here is the single source of truth for what that page says.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import functools
 import re
 from collections.abc import Iterable, Mapping
@@ -14,7 +16,7 @@ from typing import Any
 
 from gm_console.core import schema as s
 from gm_console.core.schema import INVALID, Key, Problem
-from gm_console.core.system import System, all_systems, system_names
+from gm_console.core.system import System, all_systems, get_system, system_names
 
 FORMAT_VERSION = 1
 DICE_MODES = ("auto", "manual")
@@ -112,8 +114,6 @@ def _admit_unused(keys: dict[str, Key], systems: list[System]) -> None:
 
 @functools.cache
 def _schema_for(names: tuple[str, ...]) -> s.Table:
-    from gm_console.core.system import get_system
-
     return encounter_schema([get_system(n) for n in names])
 
 
@@ -173,26 +173,59 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     return s.Table(keys, name="an encounter")
 
 
+@dataclass(frozen=True, slots=True)
+class SideSpec:
+    """A side as the file sets it up (``[[sides]]``), defaults filled."""
+
+    id: str
+    name: str
+    controller: str  # "players" or "gm"
+
+    @property
+    def is_players(self) -> bool:
+        return self.controller == "players"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """A zone as the file sets it up (``[[zones]]``), defaults filled."""
+
+    id: str
+    name: str
+    adjacent: tuple[str, ...]  # as written; the engine makes adjacency two-way
+    traits: tuple[str, ...]
+    hidden: bool
+    locked: tuple[str, ...]
+    chip: str | None
+
+
 class Setup:
-    """A validated encounter setup (everything in the file but the log)."""
+    """A validated encounter setup (everything in the file but the log).
+
+    Built from what the schema passed, so every default is filled: the
+    sides and zones are typed values, the rest is read from ``data`` as the
+    schema left it (``units`` are the unit tables, each system reading its own)."""
 
     def __init__(self, data: Mapping[str, Any], catalogues: Mapping[str, Any] | None = None) -> None:
         self.data = {k: v for k, v in data.items() if k != "log"}
         self.catalogues = dict(catalogues or {})
         self._dumped: dict[str, Any] | None = None
+        self.sides = tuple(SideSpec(d["id"], d.get("name") or d["id"], d["controller"]) for d in self.data["sides"])
+        self.zones = tuple(
+            ZoneSpec(z["id"], z.get("name") or z["id"], tuple(z["adjacent"]), tuple(z["traits"]), z["hidden"], tuple(z["locked"]), z.get("chip"))
+            for z in self.data["zones"]
+        )
 
     title = property(lambda self: self.data["title"])
-    description = property(lambda self: self.data.get("description", ""))
+    description = property(lambda self: self.data["description"])
     systems = property(lambda self: tuple(self.data["systems"]))
-    seed = property(lambda self: self.data.get("seed", 0))
-    dice = property(lambda self: self.data.get("dice", "auto"))
-    house_rules = property(lambda self: self.data.get("house_rules", {}))
-    sides = property(lambda self: self.data["sides"])
-    zones = property(lambda self: self.data.get("zones", []))
-    units = property(lambda self: self.data.get("units", []))
-    pools = property(lambda self: self.data.get("pools", {}))
-    players = property(lambda self: self.data.get("players", {}))
-    templates = property(lambda self: self.data.get("templates", {}))
+    seed = property(lambda self: self.data["seed"])
+    dice = property(lambda self: self.data["dice"])
+    house_rules = property(lambda self: self.data["house_rules"])
+    units = property(lambda self: self.data["units"])
+    pools = property(lambda self: self.data["pools"])
+    players = property(lambda self: self.data["players"])
+    templates = property(lambda self: self.data["templates"])
 
     def add_template(self, key: str, table: dict[str, Any]) -> None:
         """Keep a checked template (``Game.add_template``): the one change a setup
@@ -249,15 +282,14 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
         return None, [], problems
     _check_references(doc, problems)
     systems = [n for n in _list(doc.get("systems")) if isinstance(n, str) and n in system_names()]
-    setup = Setup(doc)
-    if not problems:
-        from gm_console.core.system import get_system
-
-        for name in systems:
-            get_system(name).check_setup(setup, problems)
-        for key, table in setup.templates.items():
-            problems += template_problems(setup, key, table)
     log = [line for line in _list(doc.get("log")) if isinstance(line, str)]
+    if problems:  # a setup is built only from what the schema passed whole
+        return None, log, problems
+    setup = Setup(doc)
+    for name in systems:
+        get_system(name).check_setup(setup, problems)
+    for key, table in setup.templates.items():
+        problems += template_problems(setup, key, table)
     return (None if problems else setup), log, problems
 
 
@@ -268,8 +300,6 @@ def check_template(setup: Setup, key: str, table: Any) -> tuple[dict[str, Any] |
     if len(key) > 80 or not re.fullmatch(s.ID_PATTERN, key):
         return None, [Problem(path, f"a template id is an id (a letter, then letters, digits, _ or -), got {s.shown_value(key)}")]
     names = [n for n in setup.systems if n in system_names()]
-    from gm_console.core.system import get_system
-
     out, problems = s.validate(table, template_schema([get_system(n) for n in names]), path)
     if problems:
         return None, problems
@@ -281,8 +311,6 @@ def template_problems(setup: Setup, key: str, table: dict[str, Any]) -> list[Pro
     """What the systems say of a template, as of a unit of the setup (a CTB unit
     needs its table, ...), at ``templates.KEY``: each system checks a setup
     whose one unit is the template."""
-    from gm_console.core.system import get_system
-
     path = f"templates.{key}"
     problems: list[Problem] = []
     used = set(setup.systems)
@@ -291,7 +319,7 @@ def template_problems(setup: Setup, key: str, table: dict[str, Any]) -> list[Pro
             problems.append(Problem(f"{path}.{name}", f"a {name} table, but {name!r} is not in systems"))
     if problems or not setup.sides:
         return problems
-    spec = {**table, "id": key, "side": table.get("side") or setup.sides[0]["id"]}
+    spec = {**table, "id": key, "side": table.get("side") or setup.sides[0].id}
     spec.pop("zone", None)  # a template's zone is checked where it is used: an `add` may name another
     probe = Setup({**{k: v for k, v in setup.data.items() if k != "templates"}, "units": [spec]}, setup.catalogues)
     found: list[Problem] = []

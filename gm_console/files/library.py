@@ -370,14 +370,14 @@ def bring_template(game: Any, action: Any, encounter: Path | None) -> bool:
     except LookupError as exc:
         raise IllegalAction(f"from={TEMPLATE_PREFIX}{tid}: {exc}", TEMPLATE_RULE) from None
     table.pop("id", None)
-    if table.get("side") is not None and table["side"] not in {s["id"] for s in game.setup.sides}:
+    if table.get("side") is not None and table["side"] not in {s.id for s in game.setup.sides}:
         other = table.pop("side")  # a side of another encounter: this one's add names its own
         if getattr(action, "side", None) is None:
             raise IllegalAction(
                 f"from={TEMPLATE_PREFIX}{tid}: the template joins side {other!r}, which this encounter does not have; "
                 f"give one (add {action.unit} SIDE from={TEMPLATE_PREFIX}{tid})", TEMPLATE_RULE
             )
-    if table.get("zone") is not None and table["zone"] not in {z["id"] for z in game.setup.zones}:
+    if table.get("zone") is not None and table["zone"] not in {z.id for z in game.setup.zones}:
         table.pop("zone")
     try:
         return game.add_template(tid, table)

@@ -170,14 +170,14 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
         from gm_console.core.errors import UnknownName
 
         problems.append(Problem("conflict.first", str(UnknownName("unit", first, ids))))
-    zones = {z["id"]: z for z in setup.zones}
+    zones = {z.id: z for z in setup.zones}
     for i, unit in enumerate(setup.units):
         table = unit_table(unit.get("conflict"))
         zone = zones.get(unit.get("zone"))
-        if table["cover"] and zone is not None and not any(_is_cover(t) for t in zone.get("traits", [])):
+        if table["cover"] and zone is not None and not any(_is_cover(t) for t in zone.traits):
             problems.append(Problem(
                 f"units[{i}].conflict.cover",
-                f"zone {zone['id']!r} has no cover trait: cover comes from a covering feature of the zone (add \"cover\" to its traits)",
+                f"zone {zone.id!r} has no cover trait: cover comes from a covering feature of the zone (add \"cover\" to its traits)",
             ))
         for j, other in enumerate(table["near"]):
             if other not in ids:

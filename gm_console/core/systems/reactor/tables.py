@@ -182,7 +182,7 @@ def unit_table(table: dict[str, Any] | None) -> dict[str, Any]:
 def check_setup(setup: Setup, problems: list[Problem]) -> None:
     """Problems the schema cannot see: unknown sides, ids taken twice, a Facility with no Integrity."""
     data = board_table(setup)
-    sides = {side["id"] for side in setup.sides}
+    sides = {side.id for side in setup.sides}
     units = {u["id"] for u in setup.units}
     if data.get("active") is not None and data["active"] not in sides:
         problems.append(Problem(f"{NAME}.active", f"unknown side {data['active']!r}"))
@@ -219,7 +219,7 @@ def build_board(setup: Setup, rules: Rules) -> Board:
             return None
 
     house = rules.view(NAME)
-    order = [side["id"] for side in setup.sides]
+    order = [side.id for side in setup.sides]
     plants: dict[str, Plant] = {}
     for sid in order:
         t = plant_table(data, sid)
