@@ -179,11 +179,7 @@ class SideSpec:
 
     id: str
     name: str
-    controller: str  # "players" or "gm"
-
-    @property
-    def is_players(self) -> bool:
-        return self.controller == "players"
+    controller: str  # "players" or "gm" (the state's Side says which: Side.is_players)
 
 
 @dataclass(frozen=True, slots=True)
