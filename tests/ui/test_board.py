@@ -129,12 +129,13 @@ async def test_focus_returns_to_the_prompt_after_the_strike_flow_and_every_scree
 @pytest.mark.parametrize("size", SIZES)
 async def test_ctb_rows_label_ap_show_conditions_and_ids_and_only_legal_attacks(size):
     from gm_console.ui.panes.ctb import CTBPane
+    from gm_console.ui.widgets.lines_view import LinesView
 
     app = open_app("ctb-causeway-ambush.toml")
     async with app.run_test(size=size) as pilot:
         for line in ("next", "cond tamsin Blinded for=2t", "cond Hex Slowed for=3r"):
             await type_line(pilot, line)
-        body = app.query_one(CTBPane).body_text
+        body = app.query_one(CTBPane).query_one(LinesView).plain
         rows = body.splitlines()
         tamsin = next(r for r in rows if "Tamsin" in r and " HP " in r)
         assert " AP " in tamsin  # the AP number is labelled
@@ -142,11 +143,11 @@ async def test_ctb_rows_label_ap_show_conditions_and_ids_and_only_legal_attacks(
         assert "raider1" in body and "raider2" in body  # the id, where the name differs
         assert "Tamsin's attacks" in body and "hit Hexer" in body
         await type_line(pilot, "hit tamsin hexer [12]")
-        body = app.query_one(CTBPane).body_text
+        body = app.query_one(CTBPane).query_one(LinesView).plain
         assert "hit Hexer" not in body and "Tamsin's attacks" not in body  # used: nothing offered the console refuses
         assert "Tamsin has made this turn's attack: next ends the turn" in body
         await type_line(pilot, "next")  # a condition counts down at the end of its holder's turn
-        assert "Blinded 1t" in app.query_one(CTBPane).body_text
+        assert "Blinded 1t" in app.query_one(CTBPane).query_one(LinesView).plain
 
 
 @pytest.mark.parametrize("size", SIZES + [(200, 50)])

@@ -13,6 +13,7 @@ from gm_console.ui.commands import ActionsProvider, ConsoleProvider
 from gm_console.ui.panes.ctb import CTBPane
 from gm_console.ui.widgets.footer import KeyFooter
 from gm_console.ui.widgets.lines_view import LazyLine, LinesView
+from gm_console.ui.widgets.literal import LiteralStatic
 from gm_console.ui.widgets.log_pane import WINDOW, LogPane
 from tests.bench.generate import encounter_text
 
@@ -97,7 +98,7 @@ async def test_typing_that_leaves_the_draft_as_it_was_projects_nothing(tmp_path,
         pane = app.query_one(CTBPane)
         await pilot.press(*"haste u3 2")
         await pilot.pause()
-        assert calls and "IF" in pane.bar_text
+        assert calls and "IF" in "\n".join(line.plain for line in pane.query_one("#ctb-bar", LiteralStatic).content.renderables)
         projections, what_ifs = pane.projections, len(calls)
         await pilot.press(*"   ", "backspace", "backspace", "backspace")  # the same parsed draft
         await pilot.pause()

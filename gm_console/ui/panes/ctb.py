@@ -114,17 +114,6 @@ class CTBPane(SystemPane):
         rows, odds, timeline = self.body_sections()
         self.query_one(LinesView).set_lines(rows + odds + timeline)
 
-    @property
-    def bar_text(self) -> str:
-        """The turn bar and the line under it as plain text, as the bar widget
-        was given them (tests/ui/test_growth.py reads it; tests/ctb read the widget)."""
-        return "\n".join(line.plain for line in self._bar_lines)
-
-    @property
-    def body_text(self) -> str:
-        """The body as plain text, read from the widget (tests/ui/test_board.py reads it)."""
-        return self.query_one(LinesView).plain
-
     def _bar_count(self) -> int:
         return projection_length(self.view.state)
 
