@@ -5,7 +5,8 @@ and which the rules reference shows with its current value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,12 @@ class HouseRule:
             if v == value:
                 return note
         return None
+
+
+def house_rules_of(system: str) -> Callable[..., HouseRule]:
+    """How a system writes its house rules: ``rule = house_rules_of("ctb")``,
+    then ``rule(name, spec, default, title, explain, departs=())``."""
+    return functools.partial(HouseRule, system)
 
 
 class Rules:

@@ -7,13 +7,12 @@ reference shows every one with the value in force.
 from __future__ import annotations
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule
+from gm_console.core.rules import HouseRule, house_rules_of
 
 BANDS = ("reach", "close", "medium", "long", "extreme")
 
 
-def _rule(name: str, spec: s.Spec, default, title: str, explain: str, departs: tuple = ()) -> HouseRule:
-    return HouseRule("conflict", name, spec, default, title, explain, departs)
+_rule = house_rules_of("conflict")
 
 
 MOMENTUM_CAP = _rule(

@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule
+from gm_console.core.rules import HouseRule, house_rules_of
 
 SYSTEM = "ctb"
 
 
-def _rule(name: str, spec: s.Spec, default: Any, title: str, explain: str, departs: tuple = ()) -> HouseRule:
-    return HouseRule(SYSTEM, name, spec, default, title, explain, departs)
+_rule = house_rules_of(SYSTEM)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (

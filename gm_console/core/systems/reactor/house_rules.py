@@ -8,13 +8,12 @@ under ``[house_rules.reactor]``. Read them with ``rules.view("reactor").<name>``
 from __future__ import annotations
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule
+from gm_console.core.rules import HouseRule, house_rules_of
 
 SYSTEM = "reactor"
 
 
-def _rule(name: str, spec: s.Spec, default: object, title: str, explain: str, departs: tuple = ()) -> HouseRule:
-    return HouseRule(SYSTEM, name, spec, default, title, explain, departs)
+_rule = house_rules_of(SYSTEM)
 
 
 BLOCK_EXHAUSTS = _rule(
