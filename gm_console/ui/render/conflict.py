@@ -30,7 +30,11 @@ def key_line() -> Text:
 
 
 def token(state: State, uid: str) -> Text:
-    c = cv.character(state, uid)
+    return _token(state, cv.character(state, uid))
+
+
+def _token(state: State, c: cv.Character) -> Text:
+    uid = c.uid
     how = "now" if c.active else "done" if c.acted else ""
     text = Text(label(state, uid, 8), style=pal.side(c.side, how))
     if c.in_cover:
@@ -55,8 +59,8 @@ def own_conditions(unit: Unit) -> Text:
 
 def token_detail(state: State, uid: str) -> Text:
     """The map token with the Stress count, for wide layouts."""
-    text = token(state, uid)
     c = cv.character(state, uid)
+    text = _token(state, c)
     if c.record and c.stress_max > 0:
         text.append(f" {c.stress}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
     return text
