@@ -8,7 +8,6 @@ attribute, worked out once per encounter, for the hot paths).
 
 from __future__ import annotations
 
-from typing import Any
 
 from gm_console.core import schema as s
 from gm_console.core.rules import HouseRule, house_rules_of
