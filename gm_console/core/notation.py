@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from gm_console.core import bounds
 from gm_console.core.dice import DiceExpr
 from gm_console.core.errors import NotationError, UnknownName
-from gm_console.core.state import DURATION_UNITS
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action

@@ -30,7 +30,7 @@ from typing import Any
 from gm_console.core import schema as s
 from gm_console.core.errors import UnknownName
 from gm_console.core.schema import Key, Problem
-from gm_console.core.setup import FORMAT_VERSION, unit_schema
+from gm_console.core.setup import unit_schema
 from gm_console.core.system import get_system, system_names
 from gm_console.files.party import PartyFileError, check_kind, load_party, read_toml_file, with_line
 

@@ -7,7 +7,7 @@ reference shows every one with the value in force.
 from __future__ import annotations
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule, house_rules_of
+from gm_console.core.rules import house_rules_of
 
 BANDS = ("reach", "close", "medium", "long", "extreme")
 

@@ -8,7 +8,7 @@ under ``[house_rules.reactor]``. Read them with ``rules.view("reactor").<name>``
 from __future__ import annotations
 
 from gm_console.core import schema as s
-from gm_console.core.rules import HouseRule, house_rules_of
+from gm_console.core.rules import house_rules_of
 
 SYSTEM = "reactor"
 
