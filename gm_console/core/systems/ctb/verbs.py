@@ -165,6 +165,13 @@ class _Strike(Action):
             extras.append("free")
         return f"{attacker.name} {verb} {target.name} ({', '.join(extras)}): "
 
+    @staticmethod
+    def take(ctx: Context, target: Unit, stat: str, amount: int, said: str) -> None:
+        """Take ``amount`` off the target's ``stat`` (never below 0) and say so."""
+        old = target.stats.get(stat, 0)
+        target.stats[stat] = max(0, old - amount)
+        ctx.emit(f"{said}; {stat.upper()} {old} -> {target.stats[stat]}", "damage", target.id)
+
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
         raise NotImplementedError
 
@@ -195,13 +202,7 @@ class Hit(_Strike):
             rounding=h.glancing_rounding,
             stack=h.double_stack,
         )
-        old = target.stats.get("hp", 0)
-        target.stats["hp"] = max(0, old - out.amount)
-        ctx.emit(
-            self.head(attacker, target, weapon, "hits") + f"{out.text}; HP {old} -> {target.stats['hp']}",
-            "damage",
-            target.id,
-        )
+        self.take(ctx, target, "hp", out.amount, self.head(attacker, target, weapon, "hits") + out.text)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -223,13 +224,7 @@ class Brk(_Strike):
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
         h = ctx.rules.view("ctb")
         out = maths.brk_amount(numbers, weapon.brk, face, bands, mode=h.brk_amount, rounding=h.glancing_rounding)
-        old = target.stats.get("ar", 0)
-        target.stats["ar"] = max(0, old - out.amount)
-        ctx.emit(
-            self.head(attacker, target, weapon, "breaks at") + f"{out.text}; AR {old} -> {target.stats['ar']}",
-            "damage",
-            target.id,
-        )
+        self.take(ctx, target, "ar", out.amount, self.head(attacker, target, weapon, "breaks at") + out.text)
 
 
 @dataclass(frozen=True, kw_only=True)
