@@ -163,12 +163,11 @@ async def test_conflict_shows_dying_and_conditions_on_tracks_and_map_tokens(size
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         pane = app.query_one(ConflictPane)
-        text = pane.plain_text()
         tracks = pane.query_one("#cf-tracks").content.plain
         kai = next(line for line in tracks.splitlines() if "Dying" in line or "Dyi" in line)
         assert "Defeated" in kai or "Def" in kai  # Dying and Defeated, at every width
         assert "Blinded 2r" in tracks  # the GM's condition with what is left of it
-        assert "Blinded 2r" in app.query_one(ZoneMap).render().plain or "Blinded" in text
+        assert "Blinded 2r" in app.query_one(ZoneMap).render().plain or "Blinded" in tracks
 
 
 # ---------------------------------------------------------------- snapshots of the new states

@@ -120,13 +120,6 @@ class ConflictPane(SystemPane):
         if subtitle is not None:
             self.border_subtitle = content(subtitle)
 
-    def plain_text(self) -> str:
-        """What the pane shows, as plain text (for tests and screen readers)."""
-        parts = [self.query_one("#cf-head", LiteralStatic).content.plain]
-        parts.append(self.query_one(ZoneMap).render().plain)
-        parts.append(self.query_one("#cf-tracks", LiteralStatic).content.plain)
-        return "\n".join(parts)
-
     def stacked(self, state: State, zmap: ZoneMap, width: int, body_h: int, key: Text) -> list[Text]:
         """Map over tracks: the richest arrangement that fits the height."""
         for per_line in (True, False):
