@@ -6,11 +6,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gm_console.core import notation as n
-from gm_console.core.actions import Action
+from gm_console.core.actions import Action, check_dice
 from gm_console.core.errors import IllegalAction
 
 from .. import cites
-from ..tasks import Result, RollPlan, resolve
+from ..board import BOARD, LastTask
+from ..common import is_players, unit_name
+from ..pools import check_buy, gain, pay_buy
+from ..tasks import Result, RollPlan, record_complications, resolve
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -23,6 +26,17 @@ ATTR = n.ident("ATTRIBUTE")
 SPEC = n.ident("SPECIALIZATION")
 WEAPON = n.ident("WEAPON")
 INTENT = n.choice("stun", "deadly")
+
+
+def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> None:
+    """Log a plain task's roll, bank its Momentum, note complications."""
+    name = unit_name(state, uid)
+    verdict = "succeeds" if result.success else "fails"
+    ctx.emit(f"{name} {what}: {result.plan.describe(state)}; {result.describe()}: {verdict}", "roll", uid)
+    if result.momentum:
+        gain(state, ctx, is_players(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
+    record_complications(state, ctx, result, what)
+    BOARD(state).last[uid] = LastTask(uid, ctx.index, result.success)
 
 
 def check_range(value: int, low: int, high: int, what: str) -> None:
@@ -81,3 +95,27 @@ class RollingAction(ConflictAction):
             out.append(resolve(p, faces[at : at + p.dice]))
             at += p.dice
         return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitTask(RollingAction):
+    """A rolling action whose ``unit`` rolls a task with ``buy`` bought dice paid from ``pay``: the
+    check plans it, checks the purchase and the dice; the apply pays and settles the one roll."""
+
+    def check_buys(self, state: State, ctx: Context) -> None:
+        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+
+    def check(self, state: State, ctx: Context) -> None:
+        self.plans(state, ctx)
+        self.check_buys(state, ctx)
+        check_dice(self, state, ctx)
+
+    def pay_buy(self, state: State, ctx: Context) -> None:
+        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+
+    def roll(self, state: State, ctx: Context, plans: list[RollPlan], what: str) -> Result:
+        """Pay the bought dice, then log and settle the unit's one roll as ``what``."""
+        self.pay_buy(state, ctx)
+        result = self.results(plans)[0]
+        settle(state, ctx, self.unit, result, what)
+        return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_console.core import notation as n
-from gm_console.core.actions import Context, check_dice
+from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.fog import is_locked, reveal_zone
 from gm_console.core.state import State
@@ -14,11 +14,9 @@ from .. import cites
 from ..board import BOARD
 from ..common import enemies, is_players, need_unit, unit_name
 from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
-from ..pools import check_buy, pay_buy
 from ..tasks import RollPlan, plan
 from ..zones import enemies_in_reach, leave_position, paths, take_position, terrain_difficulty, zone_cover
-from .base import BUY, PAY, SPEC, ConflictAction, RollingAction, check_range
-from .tasks import settle
+from .base import BUY, PAY, SPEC, ConflictAction, UnitTask, check_range
 
 
 def check_landing(state: State, uid: str, zone: str, near: str | None, cover: bool) -> None:
@@ -104,7 +102,7 @@ class Stride(ConflictAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Sprint(RollingAction):
+class Sprint(UnitTask):
     VERB = "sprint"
     SUMMARY = (
         "The Sprint Major Action: up to two zones (not through locked connections), even out of Reach. Difficult "
@@ -169,11 +167,6 @@ class Sprint(RollingAction):
             return []
         return [plan(state, ctx, self.unit, "fitness", self.spec or "security", diff, buy=self.buy, extra=second_major_mod(second))]
 
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
-
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         path, _ = self.route(state)
@@ -181,9 +174,7 @@ class Sprint(RollingAction):
         if not plans:
             arrive(state, ctx, self.unit, self.zone, self.near, self.cover)
             return
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        result = self.results(plans)[0]
-        settle(state, ctx, self.unit, result, "Sprint across difficult ground")
+        result = self.roll(state, ctx, plans, "Sprint across difficult ground")
         if result.success:
             arrive(state, ctx, self.unit, self.zone, self.near, self.cover)
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_console.core import notation as n
-from gm_console.core.actions import Context, check_dice
+from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
 
@@ -14,26 +14,15 @@ from ..board import BOARD, Injury, LastTask
 from ..common import DEAD, DEFEATED, DESTROYED, char, drop_condition, is_players, must_act_now, need_unit, unit_name
 from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
 from ..pools import check_buy, gain, pay_buy
-from ..tasks import Result, RollPlan, contest, plan, record_complications
+from ..tasks import RollPlan, contest, plan, record_complications
 from ..zones import in_reach
-from .base import ATTR, BUY, PAY, SPEC, RollingAction, check_range
+from .base import ATTR, BUY, PAY, SPEC, UnitTask, check_range
 
 USE = n.choice("major", "minor", "free")
 
 
-def settle(state: State, ctx: Context, uid: str, result: Result, what: str) -> None:
-    """Log a plain task's roll, bank its Momentum, note complications."""
-    name = unit_name(state, uid)
-    verdict = "succeeds" if result.success else "fails"
-    ctx.emit(f"{name} {what}: {result.plan.describe(state)}; {result.describe()}: {verdict}", "roll", uid)
-    if result.momentum:
-        gain(state, ctx, is_players(state, uid), result.momentum, f"{result.momentum} success{'es' if result.momentum > 1 else ''} over the Difficulty on {name}'s {what}")
-    record_complications(state, ctx, result, what)
-    BOARD(state).last[uid] = LastTask(uid, ctx.index, result.success)
-
-
 @dataclass(frozen=True, kw_only=True)
-class Task(RollingAction):
+class Task(UnitTask):
     VERB = "task"
     SUMMARY = (
         "Roll a task: 2d20 (more with buy=N) against Attribute + Specialization at a Difficulty (default 1, "
@@ -97,13 +86,10 @@ class Task(RollingAction):
             raise IllegalAction("vattr=, vspec= and vbuy= go with vs=UNIT", cites.OPPOSED)
         return out
 
-    def check(self, state: State, ctx: Context) -> None:
-        plans = self.plans(state, ctx)
-        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
+    def check_buys(self, state: State, ctx: Context) -> None:
+        super().check_buys(state, ctx)
         if self.vs is not None:
             check_buy(state, ctx, is_players(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
-        del plans
-        check_dice(self, state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
@@ -112,12 +98,12 @@ class Task(RollingAction):
             use_major(state, self.unit)
         elif how == "minor":
             use_minor(state)
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         what = f"task ({self.why})" if self.why else "task"
-        results = self.results(plans)
         if self.vs is None:
-            settle(state, ctx, self.unit, results[0], what)
+            self.roll(state, ctx, plans, what)
             return
+        self.pay_buy(state, ctx)
+        results = self.results(plans)
         pay_buy(state, ctx, is_players(state, self.vs), self.vbuy, "momentum", unit_name(state, self.vs))
         mine, theirs = results
         for r in results:
@@ -145,7 +131,7 @@ def medic_turn(state: State, uid: str, what: str) -> bool:
 
 
 @dataclass(frozen=True, kw_only=True)
-class FirstAid(RollingAction):
+class FirstAid(UnitTask):
     VERB = "firstaid"
     SUMMARY = (
         "First Aid (a Major Action): Daring + Medicine (Engineering for a Synthetic) at Difficulty 2 on a "
@@ -180,18 +166,11 @@ class FirstAid(RollingAction):
         spec = medic_skill(state, self.target)
         return [plan(state, ctx, self.unit, "daring", spec, 2, buy=self.buy, extra=second_major_mod(second))]
 
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
-
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         if medic_turn(state, self.unit, "give First Aid"):
             use_major(state, self.unit)
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        result = self.results(plans)[0]
-        settle(state, ctx, self.unit, result, f"First Aid on {unit_name(state, self.target)}")
+        result = self.roll(state, ctx, plans, f"First Aid on {unit_name(state, self.target)}")
         if result.success:
             patient = state.units[self.target]
             drop_condition(patient, DEFEATED)
@@ -215,7 +194,7 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Medicine(RollingAction):
+class _Medicine(UnitTask):
     """What treat and heal share: a medic, a patient, which Injury, bought dice."""
 
     SYNTAX = (
@@ -258,12 +237,6 @@ class _Medicine(RollingAction):
             return mods + [("assistance", -self.assist)], 0
         return mods, self.assist
 
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
-
-
 @dataclass(frozen=True, kw_only=True)
 class Treat(_Medicine):
     VERB = "treat"
@@ -290,9 +263,7 @@ class Treat(_Medicine):
         inj = find_injury(state, self.target, self.injury, untreated_only=True)
         if medic_turn(state, self.unit, "treat an Injury"):
             use_major(state, self.unit)
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        result = self.results(plans)[0]
-        settle(state, ctx, self.unit, result, f"treating {inj.name}")
+        result = self.roll(state, ctx, plans, f"treating {inj.name}")
         if result.success:
             inj.treated = True
             ctx.emit(f"{inj.name} is treated: no more penalties, the Trait stays until healed", "info", self.target)
@@ -323,16 +294,14 @@ class Heal(_Medicine):
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         inj = find_injury(state, self.target, self.injury, untreated_only=False)
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        result = self.results(plans)[0]
-        settle(state, ctx, self.unit, result, f"healing {inj.name} ({inj.severity} hours)")
+        result = self.roll(state, ctx, plans, f"healing {inj.name} ({inj.severity} hours)")
         if result.success:
             char(state, self.target).injuries.remove(inj)
             ctx.emit(f"{inj.name} is healed and removed", "info", self.target)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Find(RollingAction):
+class Find(UnitTask):
     VERB = "find"
     SUMMARY = (
         "Search someone for a concealed Hidden X weapon: Insight (or attr=reason) + Security at Difficulty X. "
@@ -383,20 +352,13 @@ class Find(RollingAction):
         second = check_major(state, self.unit, "search for a weapon") if state.clock.active == self.unit else False
         return [plan(state, ctx, self.unit, attr, "security", weapon.hidden() or 1, buy=self.buy, extra=second_major_mod(second))]
 
-    def check(self, state: State, ctx: Context) -> None:
-        self.plans(state, ctx)
-        check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
-        check_dice(self, state, ctx)
-
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
         wid = self.sought(state)
         if state.clock.active == self.unit:
             use_major(state, self.unit)
-        pay_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
         weapon = BOARD(state).catalogue.weapon(wid)
-        result = self.results(plans)[0]
-        settle(state, ctx, self.unit, result, f"searches {unit_name(state, self.target)} for {weapon.name}")
+        result = self.roll(state, ctx, plans, f"searches {unit_name(state, self.target)} for {weapon.name}")
         if result.success:
             c = char(state, self.target)
             c.concealed = tuple(w for w in c.concealed if w != wid)

@@ -17,7 +17,7 @@ from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 
 from .. import cites
-from ..common import char, need_unit, unit_name
+from ..common import char, need_unit
 from .base import ConflictAction
 
 LEVEL = re.compile(r"^(.*?)\s+(\d+)$")
