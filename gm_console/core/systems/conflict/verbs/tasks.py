@@ -197,6 +197,8 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
 class _Medicine(UnitTask):
     """What treat and heal share: a medic, a patient, which Injury, bought dice."""
 
+    UNTREATED_ONLY = True
+
     SYNTAX = (
         n.Arg("unit", n.UNIT),
         n.Arg("target", n.UNIT, label="PATIENT"),
@@ -237,6 +239,17 @@ class _Medicine(UnitTask):
             return mods + [("assistance", -self.assist)], 0
         return mods, self.assist
 
+    def the_injury(self, state: State) -> Injury:
+        return find_injury(state, self.target, self.injury, untreated_only=self.UNTREATED_ONLY)
+
+    def medic_plan(self, state: State, ctx: Context, attr: str, inj: Injury, extra: list[tuple[str, int]], **kw) -> list[RollPlan]:
+        """The medic's one roll on ``inj``: ``attr`` + Medicine (Engineering for a Synthetic) at its Severity,
+        +1 if Debilitating, with the aid and Assistance of this action after ``extra``."""
+        mods, dice = self.aids(state, ctx)
+        extra = extra + ([("Debilitating", 1)] if inj.debilitating else []) + mods
+        return [plan(state, ctx, self.unit, attr, medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra, assist=dice, **kw)]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Treat(_Medicine):
     VERB = "treat"
@@ -251,16 +264,14 @@ class Treat(_Medicine):
         patient = need_unit(state, self.target)
         major = medic_turn(state, self.unit, "treat an Injury")
         second = check_major(state, self.unit, "treat an Injury") if major else False
-        inj = find_injury(state, self.target, self.injury, untreated_only=True)
+        inj = self.the_injury(state)
         if self.unit != self.target and not in_reach(state, ctx, self.unit, self.target):
             raise IllegalAction(f"{patient.name} must be within Reach (stride {self.unit} {patient.zone} near={self.target})", cites.TREAT)
-        mods, dice = self.aids(state, ctx)
-        extra = second_major_mod(second) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
-        return [plan(state, ctx, self.unit, "daring", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra, assist=dice)]
+        return self.medic_plan(state, ctx, "daring", inj, second_major_mod(second))
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
-        inj = find_injury(state, self.target, self.injury, untreated_only=True)
+        inj = self.the_injury(state)
         if medic_turn(state, self.unit, "treat an Injury"):
             use_major(state, self.unit)
         result = self.roll(state, ctx, plans, f"treating {inj.name}")
@@ -277,23 +288,19 @@ class Heal(_Medicine):
         "(+1 Debilitating; +1 Difficulty and complication range if untreated); it takes that many hours."
     )
     EXAMPLE = 'heal ava kai "Burned Hand"'
+    UNTREATED_ONLY = False
 
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         need_unit(state, self.target)
         if not BOARD(state).over:
             raise IllegalAction("healing an Injury happens outside combat: the conflict is still on (endconflict ends it)", cites.TREAT)
-        inj = find_injury(state, self.target, self.injury, untreated_only=False)
-        mods, dice = self.aids(state, ctx)
-        extra = ([("untreated", 1)] if not inj.treated else []) + ([("Debilitating", 1)] if inj.debilitating else []) + mods
-        return [
-            plan(state, ctx, self.unit, "control", medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra,
-                 comp_extra=0 if inj.treated else 1, assist=dice)
-        ]
+        inj = self.the_injury(state)
+        return self.medic_plan(state, ctx, "control", inj, [("untreated", 1)] if not inj.treated else [], comp_extra=0 if inj.treated else 1)
 
     def apply(self, state: State, ctx: Context) -> None:
         plans = self.plans(state, ctx)
-        inj = find_injury(state, self.target, self.injury, untreated_only=False)
+        inj = self.the_injury(state)
         result = self.roll(state, ctx, plans, f"healing {inj.name} ({inj.severity} hours)")
         if result.success:
             char(state, self.target).injuries.remove(inj)
