@@ -162,7 +162,7 @@ class Int(Spec):
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             return self._bad(value, path, problems)
-        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+        if _outside(value, self.min, self.max):
             return self._bad(value, path, problems)
         if (self.min is None and value < -bounds.MAX_NUMBER) or (self.max is None and value > bounds.MAX_NUMBER):
             problems.append(
@@ -193,12 +193,17 @@ class Float(Spec):
         if not math.isfinite(number):  # NaN passes every comparison below
             problems.append(Problem(path, f"expected {self.describe()}, got {shown_value(value)}: not a finite number"))
             return INVALID
-        if (self.min is not None and number < self.min) or (self.max is not None and number > self.max):
+        if _outside(number, self.min, self.max):
             return self._bad(value, path, problems)
         return number
 
     def describe(self) -> str:
         return _range_words("a number", self.min, self.max, "g")
+
+
+def _outside(value: float, low: float | None, high: float | None) -> bool:
+    """Whether ``value`` lies below ``low`` or above ``high`` (None: no bound that way)."""
+    return (low is not None and value < low) or (high is not None and value > high)
 
 
 def _range_words(kind: str, low: float | None, high: float | None, fmt: str) -> str:
