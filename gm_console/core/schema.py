@@ -151,18 +151,37 @@ class Spec:
         return INVALID
 
 
+class _Number(Spec):
+    """What Int and Float share: a type test that keeps booleans out, optional ``min`` and ``max``
+    bounds (the subclass's fields), and the words that describe them."""
+
+    KIND = ""  # "an integer"
+    FMT = ""  # how the bounds are written
+    TYPES: tuple[type, ...] = ()
+    min: Any
+    max: Any
+
+    def _bad_type(self, value: Any) -> bool:
+        return isinstance(value, bool) or not isinstance(value, self.TYPES)
+
+    def _outside(self, number: float) -> bool:
+        return (self.min is not None and number < self.min) or (self.max is not None and number > self.max)
+
+    def describe(self) -> str:
+        return _range_words(self.KIND, self.min, self.max, self.FMT)
+
+
 @dataclass(frozen=True)
-class Int(Spec):
+class Int(_Number):
     """A whole number, optionally within ``min``..``max``."""
 
+    KIND, TYPES = "an integer", (int,)
     min: int | None = None
     max: int | None = None
     doc: str = ""
 
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return self._bad(value, path, problems)
-        if _outside(value, self.min, self.max):
+        if self._bad_type(value) or self._outside(value):
             return self._bad(value, path, problems)
         if (self.min is None and value < -bounds.MAX_NUMBER) or (self.max is None and value > bounds.MAX_NUMBER):
             problems.append(
@@ -171,20 +190,18 @@ class Int(Spec):
             return INVALID
         return value
 
-    def describe(self) -> str:
-        return _range_words("an integer", self.min, self.max, "")
-
 
 @dataclass(frozen=True)
-class Float(Spec):
+class Float(_Number):
     """A number (an integer is read as a float), optionally within ``min``..``max``."""
 
+    KIND, FMT, TYPES = "a number", "g", (int, float)
     min: float | None = None
     max: float | None = None
     doc: str = ""
 
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if self._bad_type(value):
             return self._bad(value, path, problems)
         try:
             number = float(value)
@@ -193,17 +210,9 @@ class Float(Spec):
         if not math.isfinite(number):  # NaN passes every comparison below
             problems.append(Problem(path, f"expected {self.describe()}, got {shown_value(value)}: not a finite number"))
             return INVALID
-        if _outside(number, self.min, self.max):
+        if self._outside(number):
             return self._bad(value, path, problems)
         return number
-
-    def describe(self) -> str:
-        return _range_words("a number", self.min, self.max, "g")
-
-
-def _outside(value: float, low: float | None, high: float | None) -> bool:
-    """Whether ``value`` lies below ``low`` or above ``high`` (None: no bound that way)."""
-    return (low is not None and value < low) or (high is not None and value > high)
 
 
 def _range_words(kind: str, low: float | None, high: float | None, fmt: str) -> str:
