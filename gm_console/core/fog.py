@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console.core import notation as n
 from gm_console.core.actions import Action
 from gm_console.core.errors import IllegalAction, UnknownName
-from gm_console.core.state import State, Unit
+from gm_console.core.state import State, Unit, Zone
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -112,27 +112,56 @@ def _zone_or_unit(state: State, ref: str) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Hide(Action):
-    VERB = "hide"
+class _ZoneOrUnit(Action):
+    """A map verb on a zone (fog of war) or on a unit (kept off the player view): check and apply
+    hand the target to the zone's half or the unit's."""
+
     PALETTE = "map"
-    SUMMARY = (
-        "Put a zone the players have not seen under fog of war (a zone revealed during play stays revealed), "
-        "or keep a GM unit off the player view until revealed (an ambush)."
-    )
-    EXAMPLE = "hide vault"
     SYNTAX = (n.Arg("target", n.ZONE, label="ZONE|UNIT"),)
     target: str
 
     def check(self, state: State, ctx: Context) -> None:
         if _zone_or_unit(state, self.target) == "unit":
-            unit = state.units[self.target]
-            if state.sides[unit.side].is_players:
-                raise IllegalAction(f"{unit.name} is a player character: the players always see their own", PLAYER_VIEW)
-            board = player_board(state)
-            if board is not None and unit.id in board.hidden:
-                raise IllegalAction(f"{unit.name} is already hidden from the players", PLAYER_VIEW)
-            return
-        z = state.zone(self.target)
+            self.check_unit(state, state.units[self.target])
+        else:
+            self.check_zone(state, state.zone(self.target))
+
+    def apply(self, state: State, ctx: Context) -> None:
+        if self.target in state.zones:
+            self.apply_zone(state, ctx, state.zones[self.target])
+        else:
+            self.apply_unit(state, ctx, player_board(state, create=True), state.units[self.target])
+
+    def check_unit(self, state: State, unit: Unit) -> None:
+        raise NotImplementedError
+
+    def check_zone(self, state: State, z: Zone) -> None:
+        raise NotImplementedError
+
+    def apply_unit(self, state: State, ctx: Context, board: PlayerBoard, unit: Unit) -> None:
+        raise NotImplementedError
+
+    def apply_zone(self, state: State, ctx: Context, z: Zone) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hide(_ZoneOrUnit):
+    VERB = "hide"
+    SUMMARY = (
+        "Put a zone the players have not seen under fog of war (a zone revealed during play stays revealed), "
+        "or keep a GM unit off the player view until revealed (an ambush)."
+    )
+    EXAMPLE = "hide vault"
+
+    def check_unit(self, state: State, unit: Unit) -> None:
+        if state.sides[unit.side].is_players:
+            raise IllegalAction(f"{unit.name} is a player character: the players always see their own", PLAYER_VIEW)
+        board = player_board(state)
+        if board is not None and unit.id in board.hidden:
+            raise IllegalAction(f"{unit.name} is already hidden from the players", PLAYER_VIEW)
+
+    def check_zone(self, state: State, z: Zone) -> None:
         if z.hidden:
             raise IllegalAction(f"{z.name} is already hidden", FOG)
         if z.revealed:
@@ -141,51 +170,41 @@ class Hide(Action):
         if here:
             raise IllegalAction(f"{', '.join(here)} stand(s) in {z.name}: the players can see it", FOG)
 
-    def apply(self, state: State, ctx: Context) -> None:
-        if self.target not in state.zones:
-            board = player_board(state, create=True)
-            board.hidden = (*board.hidden, self.target)
-            unit = state.units[self.target]
-            ctx.emit(f"{unit.name} is hidden from the players", "info", unit.id)
-            return
-        z = state.zones[self.target]
+    def apply_unit(self, state: State, ctx: Context, board: PlayerBoard, unit: Unit) -> None:
+        board.hidden = (*board.hidden, unit.id)
+        ctx.emit(f"{unit.name} is hidden from the players", "info", unit.id)
+
+    def apply_zone(self, state: State, ctx: Context, z: Zone) -> None:
         z.hidden = True
         ctx.emit(f"{z.name} is hidden from the players", "info")
 
 
 @dataclass(frozen=True, kw_only=True)
-class Reveal(Action):
+class Reveal(_ZoneOrUnit):
     VERB = "reveal"
-    PALETTE = "map"
     SUMMARY = (
         "Reveal a hidden zone to the players (line of sight, sensors, scouting; it stays revealed), "
         "or a hidden unit (it stays unseen while it stands in a hidden zone)."
     )
     EXAMPLE = "reveal vault"
-    SYNTAX = (n.Arg("target", n.ZONE, label="ZONE|UNIT"),)
-    target: str
 
-    def check(self, state: State, ctx: Context) -> None:
-        if _zone_or_unit(state, self.target) == "unit":
-            unit = state.units[self.target]
-            board = player_board(state)
-            if board is None or unit.id not in board.hidden:
-                where = state.zones.get(unit.zone) if unit.zone else None
-                why = f" (it stands in {where.name}, hidden: reveal the zone)" if where is not None and where.hidden else ""
-                raise IllegalAction(f"{unit.name} is not hidden from the players{why}", PLAYER_VIEW)
-            return
-        z = state.zone(self.target)
+    def check_unit(self, state: State, unit: Unit) -> None:
+        board = player_board(state)
+        if board is None or unit.id not in board.hidden:
+            where = state.zones.get(unit.zone) if unit.zone else None
+            why = f" (it stands in {where.name}, hidden: reveal the zone)" if where is not None and where.hidden else ""
+            raise IllegalAction(f"{unit.name} is not hidden from the players{why}", PLAYER_VIEW)
+
+    def check_zone(self, state: State, z: Zone) -> None:
         if not z.hidden:
             raise IllegalAction(f"{z.name} is not hidden", FOG)
 
-    def apply(self, state: State, ctx: Context) -> None:
-        if self.target not in state.zones:
-            board = player_board(state, create=True)
-            board.hidden = tuple(u for u in board.hidden if u != self.target)
-            unit = state.units[self.target]
-            still = " (still unseen in a hidden zone)" if unit_hidden(state, unit) else ""
-            ctx.emit(f"{unit.name} is revealed to the players{still}", "info", unit.id)
-            return
+    def apply_unit(self, state: State, ctx: Context, board: PlayerBoard, unit: Unit) -> None:
+        board.hidden = tuple(u for u in board.hidden if u != unit.id)
+        still = " (still unseen in a hidden zone)" if unit_hidden(state, unit) else ""
+        ctx.emit(f"{unit.name} is revealed to the players{still}", "info", unit.id)
+
+    def apply_zone(self, state: State, ctx: Context, z: Zone) -> None:
         reveal_zone(state, ctx, self.target, "the GM reveals it")
 
 
