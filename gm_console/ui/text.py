@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderHook, RenderResult
 from rich.segment import Segment
 from rich.style import Style
@@ -91,12 +92,16 @@ T = TypeVar("T", str, Text)
 
 def clip(text: T, width: int) -> T:
     """``text`` (a str or a Rich ``Text``, styles kept) cut to at most
-    ``width`` characters, the last of them an ellipsis when anything was cut;
-    never shorter than one character. The one truncation of the UI."""
-    if len(text) <= width:
+    ``width`` terminal cells, the last of them an ellipsis when anything was
+    cut (cut by Rich, so a wide character counts two).
+    The one truncation of the UI."""
+    if isinstance(text, str):
+        return text if cell_len(text) <= width else set_cell_size(text, max(0, width - 1)) + "…"
+    if text.cell_len <= width:
         return text
-    kept = text[: max(0, width - 1)]
-    return kept + ("…" if isinstance(text, str) else Text("…"))
+    out = text.copy()
+    out.truncate(max(0, width - 1), overflow="crop")  # Rich cuts by cells; the ellipsis takes no style of the cut text
+    return out + Text("…")
 
 
 def as_markup(text: str) -> str:

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from gm_console.core.fog import is_locked
 from gm_console.core.state import State
 from gm_console.ui import palette as pal
-from gm_console.ui.text import scrub
+from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
 GAP = 2  # columns between boxes (connectors go here)
@@ -119,7 +119,7 @@ def default_groups(state: State, zone: str) -> list[list[str]]:
 
 def short(name: str, most: int = 9) -> str:
     first = name.split()[0] if name.split() else name
-    return first if len(first) <= most else first[: most - 1] + "…"
+    return clip(first, most)
 
 
 @dataclass
@@ -180,8 +180,7 @@ def flow(items: list[Text], width: int) -> list[Text]:
     lines: list[Text] = []
     cur = Text()
     for item in items:
-        if item.cell_len > width:
-            item = item[: max(1, width - 1)] + Text("…")
+        item = clip(item, max(2, width))
         if cur.plain and cur.cell_len + 1 + item.cell_len > width:
             lines.append(cur)
             cur = Text()
@@ -237,7 +236,7 @@ def map_lines(
     def variants(zone: str, inner: int, one_each: bool) -> list[list[Text]]:
         """Ways to fill a box, richest first; the drawing takes the first that fits."""
         tr = traits_text(state, zone)
-        traits = [Text(tr if len(tr) <= inner else tr[: inner - 1] + "…", style=pal.MUTED_ITALIC)] if tr else []
+        traits = [Text(clip(tr, inner), style=pal.MUTED_ITALIC)] if tr else []
         gs = groups(state, zone)
         items = [group_text(state, g, token) for g in gs]
         split: list[Text] = []
@@ -295,7 +294,7 @@ def draw_box(canvas: Canvas, state: State, zone: str, numbers: dict[str, int], x
     hz, vt = ("┄", "┆") if hidden else ("─", "│")
     title = f" {numbers[zone]} {z.name} "
     if len(title) > w - 3:
-        title = title[: w - 5] + "… "
+        title = clip(title, w - 4) + " "
     canvas.put(x, y, "╭" + hz + title + hz * max(0, w - 3 - len(title)) + "╮", border)
     canvas.put(x + 2, y, title, pal.MUTED_BOLD if hidden else "bold")
     room = h - 2
@@ -313,7 +312,7 @@ def draw_box(canvas: Canvas, state: State, zone: str, numbers: dict[str, int], x
             exits.append(f"{numbers[a]}{'⊘' if is_locked(state, zone, a) else ''}")
     foot = f" ↔{','.join(exits)} " if exits else ""
     if len(foot) > w - 3:
-        foot = foot[: w - 5] + "… "
+        foot = clip(foot, w - 4) + " "
     canvas.put(x, y + h - 1, "╰" + hz + foot + hz * max(0, w - 3 - len(foot)) + "╯", border)
     canvas.put(x + 2, y + h - 1, foot, pal.MUTED)
 
