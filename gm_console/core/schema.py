@@ -93,19 +93,21 @@ def _escaped(text: str) -> str:
     return "".join(out)
 
 
+_TYPE_NAMES: tuple[tuple[type, str], ...] = (
+    (bool, "a boolean"),  # before int: a bool is an int to isinstance
+    (int, "an integer"),
+    (float, "a float"),
+    (str, "a string"),
+    (list, "an array"),
+    (dict, "a table"),
+)
+
+
 def type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a float"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
+    """The type of ``value`` in the words of a problem: ``an integer``, ``a table``, ..."""
+    for kind, name in _TYPE_NAMES:
+        if isinstance(value, kind):
+            return name
     return type(value).__name__
 
 
