@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Context
-from gm_console.core.errors import IllegalAction
+from gm_console.core.errors import Cite, IllegalAction
 from gm_console.core.state import State
 
 from .. import cites
@@ -20,13 +21,20 @@ from ..stress import clear, protection
 from .base import ConflictAction, check_range
 
 WHAT = n.ident("ACTION")
+T = TypeVar("T")
+
+
+def listed(state: State, table: dict[str, T], what: str, kind: str, cite: Cite) -> T:
+    """``table[what]``; a refusal that names the nearest ones and the list when it is not there."""
+    found = table.get(what)
+    if found is None:
+        cat = BOARD(state).catalogue
+        raise IllegalAction(f"no {kind} {what!r}{cat.suggest(what, table)}; the list: {', '.join(table)}", cite)
+    return found
 
 
 def list_entry(state: State, table: dict[str, Entry], what: str, kind: str) -> Entry:
-    entry = table.get(what)
-    if entry is None:
-        cat = BOARD(state).catalogue
-        raise IllegalAction(f"no {kind} Action {what!r}{cat.suggest(what, table)}; the list: {', '.join(table)}", cites.MAJOR_MINOR)
+    entry = listed(state, table, what, f"{kind} Action", cites.MAJOR_MINOR)
     if entry.verb:
         raise IllegalAction(f"{entry.name} is taken with its own verb: {entry.verb} ...", cites.MAJOR_MINOR)
     return entry
@@ -155,19 +163,17 @@ class SpendAct(ConflictAction):
     def check_limits(self) -> None:
         check_range(self.times, 1, 9, "n")
 
+    def times_word(self) -> str:
+        return f" x{self.times}" if self.times > 1 else ""
+
     def label(self, state: State) -> str:
         sp = BOARD(state).catalogue.spends.get(self.what)
-        times = f" x{self.times}" if self.times > 1 else ""
+        times = self.times_word()
         on = f" on {unit_name(state, self.on)}" if self.on else ""
         return f"{unit_name(state, self.unit)} spends for {sp.name if sp else self.what}{times}{on}"
 
     def entry(self, state: State) -> Spend:
-        spends = BOARD(state).catalogue.spends
-        sp = spends.get(self.what)
-        if sp is None:
-            cat = BOARD(state).catalogue
-            raise IllegalAction(f"no spend {self.what!r}{cat.suggest(self.what, spends)}; the list: {', '.join(spends)}", cites.SPENDS)
-        return sp
+        return listed(state, BOARD(state).catalogue.spends, self.what, "spend", cites.SPENDS)
 
     def cost(self, state: State, ctx: Context) -> tuple[int, int]:
         """(paid from the pool, taken from the attack's bonus Momentum); raises when not allowed."""
@@ -245,7 +251,7 @@ class SpendAct(ConflictAction):
         sp = self.entry(state)
         paid, bonus = self.cost(state, ctx)
         who = unit_name(state, self.unit)
-        times = f" x{self.times}" if self.times > 1 else ""
+        times = self.times_word()
         if bonus:
             hits = last_attack(state, self.unit)
             for p in hits:
