@@ -102,6 +102,9 @@ class UnitTask(RollingAction):
     """A rolling action whose ``unit`` rolls a task with ``buy`` bought dice paid from ``pay``: the
     check plans it, checks the purchase and the dice; the apply pays and settles the one roll."""
 
+    def check_limits(self) -> None:
+        check_range(self.buy, 0, 8, "buy")
+
     def check_buys(self, state: State, ctx: Context) -> None:
         check_buy(state, ctx, is_players(state, self.unit), self.buy, self.pay, unit_name(state, self.unit))
 

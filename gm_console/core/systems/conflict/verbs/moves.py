@@ -133,7 +133,7 @@ class Sprint(UnitTask):
     dice: tuple[int, ...] | None = None
 
     def check_limits(self) -> None:
-        check_range(self.buy, 0, 8, "buy")
+        super().check_limits()
         if self.diff is not None:
             check_range(self.diff, 1, 3, "diff")
 

@@ -61,7 +61,7 @@ class Task(UnitTask):
 
     def check_limits(self) -> None:
         check_range(self.diff, 0, 5, "diff")
-        check_range(self.buy, 0, 8, "buy")
+        super().check_limits()
         check_range(self.vbuy, 0, 8, "vbuy")
 
     def how(self, state: State) -> str:
@@ -145,9 +145,6 @@ class FirstAid(UnitTask):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
-    def check_limits(self) -> None:
-        check_range(self.buy, 0, 8, "buy")
-
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         patient = need_unit(state, self.target)
@@ -220,7 +217,7 @@ class _Medicine(UnitTask):
     dice: tuple[int, ...] | None = None
 
     def check_limits(self) -> None:
-        check_range(self.buy, 0, 8, "buy")
+        super().check_limits()
         check_range(self.aid, 0, 3, "aid")
         check_range(self.assist, 0, 3, "assist")
 
@@ -330,9 +327,6 @@ class Find(UnitTask):
     buy: int = 0
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
-
-    def check_limits(self) -> None:
-        check_range(self.buy, 0, 8, "buy")
 
     def sought(self, state: State) -> str:
         c, who = char(state, self.target), unit_name(state, self.target)
