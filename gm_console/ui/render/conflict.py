@@ -15,7 +15,7 @@ from gm_console.core.state import State, Unit
 import gm_console.core.systems.conflict.view as cv
 from gm_console.ui import palette as pal
 from gm_console.ui.text import clip
-from gm_console.ui.widgets.zone_map import SIDE_STYLE, label, legend, unit_conditions
+from gm_console.ui.widgets.zone_map import label, legend, unit_conditions
 
 KEY = " ⌂ cover ↓ prone ✕ Defeated ✚ Dying"
 SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)
@@ -95,7 +95,7 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
         else:
             pick = "players'" if facts.to_go == "players" else "GM's"
             head.append(f" · {pick} pick: ", style="bold")
-            head.append(", ".join(label(state, u) for u in facts.waiting) or "next ends the round", style=SIDE_STYLE[facts.to_go])
+            head.append(", ".join(label(state, u) for u in facts.waiting) or "next ends the round", style=pal.PLAYER if facts.players_pick else pal.ENEMY)
     cap = cv.momentum_cap(rules)
     m = state.pools.get("momentum", 0)
     t = state.pools.get("threat", 0)
@@ -216,7 +216,7 @@ def full_row(state: State, c: cv.Character, width: int) -> Text:
     line = mark(c)
     line.append(" ")
     name_w = 12 if width >= 70 else 9
-    line.append(clip(c.name, name_w).ljust(name_w), style=SIDE_STYLE.get(c.controller, ""))
+    line.append(clip(c.name, name_w).ljust(name_w), style=pal.side(c.side))
     line.append(" ")
     line.append_text(boxes(c, most=None if width >= 70 else 10))
     line.append(" ")
@@ -226,7 +226,7 @@ def full_row(state: State, c: cv.Character, width: int) -> Text:
 
 def brief_row(state: State, c: cv.Character, width: int) -> Text:
     line = mark(c)
-    line.append(label(state, c.uid, 7).ljust(7), style=SIDE_STYLE.get(c.controller, ""))
+    line.append(label(state, c.uid, 7).ljust(7), style=pal.side(c.side))
     line.append(" ")
     line.append_text(boxes(c, most=max(4, width - 26)))
     line.append(" ")
@@ -240,7 +240,7 @@ def detail_lines(state: State, width: int) -> list[Text]:
     for c in cv.characters(state):
         top = mark(c)
         top.append(" ")
-        top.append(clip(c.name, 24), style=SIDE_STYLE.get(c.controller, ""))
+        top.append(clip(c.name, 24), style=pal.side(c.side))
         if c.uid.lower() != c.name.lower():  # the id the prompt takes
             top.append(f" {c.uid}", style=pal.MUTED)
         zone = state.zones[c.zone].name if c.zone in state.zones else "-"

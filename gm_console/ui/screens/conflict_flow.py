@@ -28,7 +28,6 @@ from gm_console.core.systems.conflict.view import Attack, Task
 from gm_console.ui import palette as pal
 from gm_console.ui.screens.pick_flow import Choice, Final, PickFlow, Step, legal
 from gm_console.ui.text import clip
-from gm_console.ui.widgets.zone_map import SIDE_STYLE
 
 LINE = "=line:"  # an actor-step choice that is a whole line (next, endconflict)
 NONE = "=none"
@@ -84,7 +83,7 @@ class ConflictChooser:
     # ------------------------------------------------------------ labels
     def name(self, uid: str) -> Text:
         unit = self.state.units[uid]
-        text = Text(unit.name, style=SIDE_STYLE.get(self.state.sides[unit.side].controller, "bold"))
+        text = Text(unit.name, style=pal.side(self.state.sides.get(unit.side)))
         if unit.id.lower() != unit.name.lower():
             text.append(f" {unit.id}", style=pal.MUTED)
         return text

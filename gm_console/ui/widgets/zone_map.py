@@ -24,7 +24,6 @@ from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
 GAP = 2  # columns between boxes (connectors go here)
-SIDE_STYLE = {"players": pal.PLAYER, "gm": pal.ENEMY}  # the theme's side colours, as in every pane
 
 TokenFn = Callable[[State, str], Text]
 GroupFn = Callable[[State, str], list[list[str]]]

@@ -133,6 +133,11 @@ class RoundFacts:
     hazards: tuple[Hazard, ...]
     complications: tuple[str, ...]
     characters: int  # how many have a conflict record
+
+    @property
+    def players_pick(self) -> bool:
+        """Whether the players' side picks the next turn (else the GM's)."""
+        return self.to_go == "players"
     scene: int
 
 
