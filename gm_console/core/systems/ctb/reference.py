@@ -1,6 +1,6 @@
 """The CTB rules reference, in the console's own words, with worked numbers.
 
-House rules get their own entries from ``gm_console.reference`` (built from
+House rules get their own entries from ``gm_console.lookup`` (built from
 ``HOUSE_RULES``, with the value in force); the entries here name them.
 """
 
