@@ -45,3 +45,36 @@ def test_journals_are_per_file_and_discarded_on_clean_exit(tmp_path):
     journal.discard()
     assert not a.exists()
     assert read_journal(a) is None
+
+
+def test_a_record_is_flushed_at_once_and_fsynced_off_the_keystrokes_path(tmp_path, monkeypatch):
+    import os
+    import threading
+    import time
+
+    from gm_console.files import journal as journal_mod
+
+    synced: list[str] = []
+    real = os.fsync
+
+    def record(fd):
+        synced.append(threading.current_thread().name)
+        real(fd)
+
+    monkeypatch.setattr(journal_mod.os, "fsync", record)
+    game = game_from_dict(minimal())
+    journal = Journal(tmp_path / "x.journal")
+    journal.start(game, None)
+    synced.clear()  # the header is fsynced by start itself
+    game.push_line("set kai hp 5")
+    journal.push(game.lines()[-1])
+    # on disk for every other process at once (a kill of the console loses nothing) ...
+    assert read_journal(journal.path).game.lines() == ["set kai hp 5"]
+    # ... and fsynced by the background thread, not the caller
+    deadline = time.monotonic() + 5
+    while "journal-fsync" not in synced and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "journal-fsync" in synced and threading.current_thread().name not in synced
+    synced.clear()
+    journal.close()  # a last fsync, in the closing thread, before the file closes
+    assert synced == [threading.current_thread().name]

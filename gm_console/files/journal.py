@@ -3,8 +3,11 @@
 When the console opens an encounter it writes a journal in the user data
 folder: the encounter document as it was, then one JSON line per change of
 the log (``{"push": "<notation>"}`` or ``{"pop": 1}``; before an add from a
-library, ``{"template": ID, "table": {...}}``), each flushed and
-fsynced before the console shows the result. A clean quit deletes it; after
+library, ``{"template": ID, "table": {...}}``), each written and flushed to
+the operating system before the console shows the result (so a crash or a
+kill of the console loses nothing) and fsynced to the disk a moment later
+by a background thread, off the keystroke's path (so a power cut loses at
+most the last few milliseconds). A clean quit deletes it; after
 a crash or a kill the next start finds it and offers to recover. A torn last
 line (killed mid-write) is ignored: at most the action in flight is lost.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,10 +95,47 @@ def in_use(path: Path) -> bool:
     return False
 
 
+class _Syncer:
+    """fsyncs one open file on a background thread whenever asked, so the
+    keystroke that wrote a record does not wait for the disk; ``finish``
+    does a last fsync in the caller's thread before the file is closed."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd: int | None = fd
+        self._lock = threading.Lock()  # held while a sync runs, so the file is never closed under it
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
+        self._thread.start()
+
+    def request(self) -> None:
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                if self._fd is None:
+                    return
+                try:
+                    os.fsync(self._fd)
+                except OSError:  # the next record or finish() tries again
+                    pass
+
+    def finish(self) -> None:
+        with self._lock:
+            fd, self._fd = self._fd, None
+            if fd is not None:
+                os.fsync(fd)
+        self._wake.set()
+        self._thread.join(timeout=1.0)
+
+
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._handle = None
+        self._syncer: _Syncer | None = None
         self._templates: set[str] = set()  # the templates the journal holds (its base's, then its records')
 
     def start(self, game: Game, source: Path | None) -> None:
@@ -111,6 +152,7 @@ class Journal:
         os.replace(tmp, self.path)
         self._templates = set(game.setup.templates)
         self._handle = open(self.path, "a", encoding="utf-8")
+        self._syncer = _Syncer(self._handle.fileno())
         if fcntl is not None:  # other consoles see it is live and leave it alone
             try:
                 fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -121,8 +163,9 @@ class Journal:
         if self._handle is None:
             return
         self._handle.write(json.dumps(record) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        self._handle.flush()  # in the operating system's hands: a kill of the console loses nothing
+        if self._syncer is not None:
+            self._syncer.request()
 
     def push(self, line: str, templates: Mapping[str, Any] | None = None) -> None:
         """Record a line pushed; first, each of ``templates`` (the encounter's,
@@ -139,6 +182,12 @@ class Journal:
         self._write({"pop": 1})
 
     def close(self) -> None:
+        if self._syncer is not None:
+            syncer, self._syncer = self._syncer, None
+            try:
+                syncer.finish()
+            except OSError:
+                pass
         if self._handle is not None:
             self._handle.close()
             self._handle = None
