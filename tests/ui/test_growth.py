@@ -4,6 +4,7 @@ tests/bench/run.py's)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandPalette
 
 import gm_console.ui.panes.ctb as ctb_pane
@@ -16,6 +17,28 @@ from gm_console.ui.widgets.lines_view import LazyLine, LinesView
 from gm_console.ui.widgets.literal import LiteralStatic
 from gm_console.ui.widgets.log_pane import WINDOW, LogPane
 from tests.bench.generate import encounter_text
+
+
+@pytest.fixture
+def work(monkeypatch) -> dict[str, int]:
+    """How often the CTB pane worked something out: projections of the turn
+    order, legality checks of an offered strike, odds lines worded (counted
+    where the pane calls them, as they run)."""
+    from gm_console.ui.render import ctb as render
+
+    counts = {"projections": 0, "legality": 0, "odds": 0}
+
+    def counting(name, original):
+        def counted(*args, **kwargs):
+            counts[name] += 1
+            return original(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(ctb_pane, "project", counting("projections", ctb_pane.project))
+    monkeypatch.setattr(CTBPane, "legal_now", staticmethod(counting("legality", CTBPane.legal_now)))
+    monkeypatch.setattr(render, "odds_row", counting("odds", render.odds_row))
+    return counts
 
 
 def open_app(tmp_path, units: int = 50, actions: int = 0, name: str = "fight.toml") -> GMConsoleApp:
@@ -48,24 +71,23 @@ def bystander_hit(game) -> str:
     return f"hit {striker.id} {target.id} free [10]"
 
 
-async def test_an_action_works_out_only_what_it_changed(tmp_path):
+async def test_an_action_works_out_only_what_it_changed(tmp_path, work):
     app = open_app(tmp_path, actions=1)  # the first turn has begun: the acting unit's odds are listed
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        pane = app.query_one(CTBPane)
         body = app.query_one(LinesView)
         assert any(isinstance(row, LazyLine) for row in body.lines)  # the acting unit's odds lines
-        before = (pane.projections, pane.legality_checked, pane.odds_computed, body.rendered)
+        before = (work["projections"], work["legality"], work["odds"], body.rendered)
         app.apply_line(bystander_hit(app.game))
         await pilot.pause()
-        projections, checks, odds, rendered = (a - b for a, b in zip((pane.projections, pane.legality_checked, pane.odds_computed, body.rendered), before))
+        projections, checks, odds, rendered = (a - b for a, b in zip((work["projections"], work["legality"], work["odds"], body.rendered), before))
         assert projections == 1  # one for the turn bar and the timeline together
         assert checks <= 2  # the hit and the brk on the one unit that changed, of 25 enemies
         assert odds == 0  # under 50 unit rows, below the fold: worked out only when drawn
         assert rendered == 1  # the target's row
 
 
-async def test_odds_lines_are_worked_out_when_shown_and_as_they_were(tmp_path):
+async def test_odds_lines_are_worked_out_when_shown_and_as_they_were(tmp_path, work):
     app = open_app(tmp_path, actions=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -76,7 +98,7 @@ async def test_odds_lines_are_worked_out_when_shown_and_as_they_were(tmp_path):
         body.scroll_to(y=body.lines.index(lazy[0]), animate=False)  # the odds in view
         await pilot.pause()
         shown = [row for row in lazy if row.built]
-        assert shown and pane.odds_computed == len(shown) < 50
+        assert shown and work["odds"] == len(shown) < 50
         from gm_console.ui.render import ctb as r
 
         state, rules = app.game.state, app.game.rules
@@ -84,7 +106,7 @@ async def test_odds_lines_are_worked_out_when_shown_and_as_they_were(tmp_path):
         assert [row.plain for row in lazy] == [line.plain for line in expected]  # what the eager pane showed
 
 
-async def test_typing_that_leaves_the_draft_as_it_was_projects_nothing(tmp_path, monkeypatch):
+async def test_typing_that_leaves_the_draft_as_it_was_projects_nothing(tmp_path, monkeypatch, work):
     calls: list[int] = []
     original = ctb_pane.what_if
 
@@ -99,14 +121,14 @@ async def test_typing_that_leaves_the_draft_as_it_was_projects_nothing(tmp_path,
         await pilot.press(*"haste u3 2")
         await pilot.pause()
         assert calls and "IF" in "\n".join(line.plain for line in pane.query_one("#ctb-bar", LiteralStatic).content.renderables)
-        projections, what_ifs = pane.projections, len(calls)
+        projections, what_ifs = work["projections"], len(calls)
         await pilot.press(*"   ", "backspace", "backspace", "backspace")  # the same parsed draft
         await pilot.pause()
         assert len(calls) == what_ifs
         await pilot.press("0", "backspace")  # another draft, then the first again: one what-if each
         await pilot.pause()
         assert len(calls) == what_ifs + 2
-        assert pane.projections == projections  # the state did not change: its projection is kept
+        assert work["projections"] == projections  # the state did not change: its projection is kept
 
 
 async def test_opening_a_long_log_formats_only_the_window(tmp_path):

@@ -76,9 +76,6 @@ class CTBPane(SystemPane):
         self._turns: list = []
         self._turns_asked = 0  # how many turns _turns was asked for
         # how much work the pane did (tests check that it grows with what changed, not with the fight)
-        self.projections = 0
-        self.odds_computed = 0
-        self.legality_checked = 0
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -140,7 +137,6 @@ class CTBPane(SystemPane):
         if n > self._turns_asked:
             self._turns = project(view.state, view.game.rules, n)
             self._turns_asked = n
-            self.projections += 1
         return self._turns[:n]
 
     def redraw_bar(self) -> None:
@@ -212,7 +208,6 @@ class CTBPane(SystemPane):
             if len(self._legal) > 16 * max(8, len(state.units)):
                 self._legal.clear()
             found = self._legal[key] = self.legal_now(strike, state, ctx)
-            self.legality_checked += 1
         return found
 
     def _odds_cached(self, strike, state, rules, width, looks) -> LazyLine:
@@ -229,9 +224,7 @@ class CTBPane(SystemPane):
         return found
 
     def _odds_text(self, strike, rules, width: int) -> Text:
-        line = r.odds_row(self._body_state, rules, strike, width)
-        self.odds_computed += 1
-        return line
+        return r.odds_row(self._body_state, rules, strike, width)
 
     def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
         """The unit rows, the acting unit's attack odds, the AP timeline."""
