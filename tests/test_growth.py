@@ -129,7 +129,7 @@ def test_a_replay_applies_each_action_once_and_copies_few_states(saved_logs, mon
     seen = {}
     for n, text in saved_logs.items():
         counts.reset()
-        game = loads_encounter(text)
+        loads_encounter(text)
         seen[n] = (counts.applied, counts.copies, counts.formatted)
         assert counts.applied == n and counts.formatted == 0  # nothing worded or formatted on open
     # copies: one per 1024 actions, one per 128 over the last 1024 (plus the initial state's)

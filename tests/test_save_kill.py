@@ -9,7 +9,6 @@ Also a script for longer runs, printing the figures:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import signal
 import subprocess

@@ -61,7 +61,6 @@ async def test_the_pane_follows_the_prompt():
     app = make_app(lines=[])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        pane = app.query_one(ConflictPane)
         assert "players' pick: Rhea, Tomas, Ilse" in pane_text(app)
         await type_line(pilot, "turn rhea")  # the file's clear choice to open
         assert "▶ Rhea Okonkwo" in pane_text(app) and "Rhea M0/1 m0/1" not in pane_text(app)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from pathlib import Path
 
 from rich.color import ANSI_COLOR_NAMES
 
