@@ -7,7 +7,8 @@ carried overrides it), listed in the rules lookup with its default like any
 other. They live here rather than in the systems' own ``house_rules``
 modules: ``extend(system)`` adds them to a system's ``HOUSE_RULES`` when the
 registry loads it (core/system.py), so the schema, the engine's ``Rules``
-and the lookup all see them. What carry does with them: core/carry.py.
+and the lookup all see them. What carry does with them: each system's
+carry.py (systems/<name>/carry.py), which core/carry.py asks through the hooks.
 """
 
 from __future__ import annotations

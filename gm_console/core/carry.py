@@ -3,27 +3,18 @@
 ``carry_changes`` compares a fight's final state with the party document's
 characters and lists what persists, field by field, as ``Change`` values
 (unit, field, before, after); ``apply_changes`` writes them into a copy of
-the party document. The campaign house rules (core/campaign_rules.py) of the
-carried encounter decide what persists:
-
-* zone conflict: Injuries (treated or not, with their Severity and intent),
-  the character's Traits and, under ``conditions_as_traits``, the lasting
-  conditions gained in the fight as Traits; Stress (``carry_stress``) and the
-  Fatigued Attribute with it; death (the Dead condition);
-* CTB: Kennel (and so the Kennel Damage of every Recall), the bases, the
-  maxima that follow (listed, marked derived: the party file holds the
-  Kennel and the bases they follow from); HP, AR and KI reset to the
-  maxima or carry (``carry_pools``); death as the CTB house rule
-  ``death_comes`` says, a carried fight being an ended one: under
-  ``battle_end`` every unit Downed and not Recalled is dead (whether or not
-  ``endbattle`` was typed), under ``never`` nobody dies of being Downed (the
-  survivor keeps its Kennel, no Recall having cost any, and its pools follow
-  ``carry_pools``); a unit marked Dead in the fight is dead either way;
-* reactor: Personnel are cards, not characters; carrying refuses.
+the party document. What persists is each system's business, asked through
+its System hooks (core/system.py; the logic in ``systems/<name>/carry.py``):
+``carry_refusal`` (a system whose units are not characters refuses),
+``persistent`` (the fields it carries of a unit, and whether the fight
+killed it), ``party_changes`` (its fields compared with the party's, derived
+ones marked) and, between fights, ``rest`` with the kinds in ``RESTS``. The
+campaign house rules (core/campaign_rules.py) of the carried encounter decide
+what a system carries; this module names no system.
 
 Fields are paths into a party unit's table: ``dead`` and ``traits`` at its
-top, ``conflict.stress`` or ``ctb.kennel`` in its system table. No file is
-read or written here (files/party.py does that).
+top, ``<system>.<key>`` in its system table. No file is read or written here
+(files/party.py does that).
 """
 
 from __future__ import annotations
@@ -34,15 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gm_console.core.errors import GMError
-
-CARRIED_SYSTEMS = ("conflict", "ctb")
-NOT_CHARACTERS = {"reactor": "reactor Personnel are cards, not characters: a party file does not apply to a reactor fight"}
-FIGHT_MARKS = ("defeated", "prone", "dead")  # conflict conditions that end with the fight
-REST = {"breather": 4, "break": 8, "sleep": None}  # Stress recovered (None: all of it), as the text gives them
-INJURY_DEFAULTS = {"intent": "deadly", "treated": False, "debilitating": False}
-CTB_POOLS = ("hp", "ar", "ki")
-CTB_BASE_DEFAULTS = {"hp": 10, "ar": 0, "ki": 0}
-KENNEL_STANDARD = 100
+from gm_console.core.system import System, all_systems, get_system, system_names
 
 
 class CarryRefused(GMError):
@@ -124,61 +107,34 @@ def set_field(unit: dict[str, Any], field: str, value: Any) -> None:
         table[rest] = value
 
 
-def normal_injury(inj: dict[str, Any]) -> dict[str, Any]:
-    return {"name": inj["name"], "severity": inj["severity"], **{k: inj.get(k, d) for k, d in INJURY_DEFAULTS.items()}}
-
-
-def kennel_max(base: int, kennel: int, curve: str) -> int:
-    """As the CTB system scales a maximum (systems/ctb/stats.py)."""
-    if curve == "flat":
-        return base
-    if curve == "gentle":
-        return base * (KENNEL_STANDARD + kennel) // (2 * KENNEL_STANDARD)
-    return base * kennel // KENNEL_STANDARD
-
-
 # ------------------------------------------------------------------ what persists
+
+
+def _systems(names: tuple[str, ...] | list[str]) -> list[System]:
+    """The registered systems among ``names``, in the registry's order (so the
+    changes are listed in the same order whatever order the encounter names them)."""
+    return [get_system(name) for name in system_names() if name in names]
 
 
 def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup_unit: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every persistent field of ``uid`` in ``state`` (a fight's final state, or
-    the initial state of the next fight), as the party would hold it."""
+    the initial state of the next fight), as the party would hold it: each
+    carrying system's ``persistent``, joined (``traits`` the unit's own and what
+    each system adds, ``dead`` when any system says so)."""
     unit = state.units[uid]
     out: dict[str, Any] = {}
+    traits: list[str] | None = None
     dead = False
-    if "conflict" in systems and uid in state.boards["conflict"].chars:
-        c = state.boards["conflict"].chars[uid]
-        out["conflict.injuries"] = [
-            {"name": i.name, "severity": i.severity, "intent": i.intent, "treated": i.treated, "debilitating": i.debilitating}
-            for i in c.injuries
-        ]
-        carry_stress = rules.view("conflict").carry_stress
-        out["conflict.stress"] = unit.stats.get("stress", 0) if carry_stress else 0
-        out["conflict.fatigued_attribute"] = c.fatigued_attr if carry_stress and c.fatigued else None
-        traits = list(unit.traits)
-        if rules.view("conflict").conditions_as_traits:
-            started = {str(cond.get("name", "")).lower() for cond in (setup_unit or {}).get("conditions", ())}
-            for key, cond in unit.conditions.items():
-                if cond.remaining is None and key not in FIGHT_MARKS and key not in started and cond.name not in traits:
-                    traits.append(cond.name)
-        out["traits"] = traits
-        dead = dead or unit.has("dead")
-    if "ctb" in systems:
-        stats = unit.stats
-        out["ctb.kennel"] = stats.get("kennel", KENNEL_STANDARD)
-        for pool in CTB_POOLS:
-            out[f"ctb.{pool}_base"] = stats.get(f"{pool}_base", CTB_BASE_DEFAULTS[pool])
-            out[f"ctb.{pool}_max"] = stats.get(f"{pool}_max", 0)
-        downed = stats.get("hp", 0) <= 0
-        recalled = stats.get("recalled", 0) > 0
-        # the one rule on when a Downed unit dies; a carried fight has ended, endbattle typed or not
-        dies_at_end = rules.view("ctb").death_comes == "battle_end"
-        dead = dead or unit.has("dead") or (downed and not recalled and dies_at_end)
-        if rules.view("ctb").carry_pools == "carry":
-            for pool in CTB_POOLS:
-                out[f"ctb.{pool}"] = stats.get(pool, 0)
-        if "traits" not in out:
-            out["traits"] = list(unit.traits)
+    for system in _systems(systems):
+        if not system.CARRIES:
+            continue
+        part = dict(system.persistent(state, rules, uid, setup_unit))
+        dead = bool(part.pop("dead", False)) or dead
+        more = part.pop("traits", None)
+        if more is not None:
+            traits = list(more) if traits is None else traits + [t for t in more if t not in traits]
+        out.update(part)
+    out["traits"] = list(unit.traits) if traits is None else traits
     out["dead"] = dead
     return out
 
@@ -192,11 +148,14 @@ def carry_changes(
 ) -> list[Change]:
     """What the fight that ended in ``state`` changes in the party's characters
     (those of ``party_units`` that are in the fight), in the party's order."""
-    for name in systems:
-        if name in NOT_CHARACTERS:
-            raise CarryRefused(NOT_CHARACTERS[name])
-    if not any(name in CARRIED_SYSTEMS for name in systems):
-        raise CarryRefused("this encounter runs no system whose characters carry (conflict, ctb)")
+    here = _systems(systems)
+    for system in here:
+        why = system.carry_refusal()
+        if why:
+            raise CarryRefused(why)
+    if not any(system.CARRIES for system in here):
+        carried = ", ".join(system.NAME for system in all_systems() if system.CARRIES)
+        raise CarryRefused(f"this encounter runs no system whose characters carry ({carried})")
     by_id = {u.get("id"): u for u in setup_units}
     changes: list[Change] = []
     for party_unit in party_units:
@@ -204,40 +163,18 @@ def carry_changes(
         if uid not in state.units:
             continue
         final = persistent(state, rules, systems, uid, by_id.get(uid))
-        changes.extend(_diff(party_unit, final, rules, systems))
+        changes.extend(_diff(party_unit, final, rules, here))
     return changes
 
 
-def _diff(party_unit: dict[str, Any], final: dict[str, Any], rules: Any, systems: tuple[str, ...]) -> list[Change]:
+def _diff(party_unit: dict[str, Any], final: dict[str, Any], rules: Any, here: list[System]) -> list[Change]:
     uid = party_unit["id"]
     out: list[Change] = []
-
-    def compare(field: str, before: Any, after: Any, derived: bool = False) -> None:
-        if before != after:
-            out.append(Change(uid, field, before, after, derived))
-
-    if "conflict.injuries" in final:
-        table = party_unit.get("conflict") or {}
-        before = [normal_injury(i) for i in table.get("injuries", [])]
-        compare("conflict.injuries", before, final["conflict.injuries"])
-        compare("conflict.stress", table.get("stress", 0), final["conflict.stress"])
-        compare("conflict.fatigued_attribute", table.get("fatigued_attribute"), final["conflict.fatigued_attribute"])
-    if "ctb.kennel" in final:
-        table = party_unit.get("ctb") or {}
-        kennel = table.get("kennel", KENNEL_STANDARD)
-        compare("ctb.kennel", kennel, final["ctb.kennel"])
-        curve = rules.view("ctb").kennel_curve
-        for pool in CTB_POOLS:
-            base_key = f"{pool}_base"
-            effective = table.get(base_key, table.get(pool, CTB_BASE_DEFAULTS[pool]))
-            if base_key not in table and pool in table:  # the base was read from the pool: write it out
-                compare(f"ctb.{base_key}", None, final[f"ctb.{base_key}"])
-            else:
-                compare(f"ctb.{base_key}", effective, final[f"ctb.{base_key}"])
-            compare(f"ctb.{pool}_max", kennel_max(effective, kennel, curve), final[f"ctb.{pool}_max"], derived=True)
-            compare(f"ctb.{pool}", table.get(pool), final.get(f"ctb.{pool}"))
-    compare("traits", list(party_unit.get("traits", [])), final["traits"])
-    compare("dead", bool(party_unit.get("dead", False)), final["dead"])
+    for system in here:
+        if system.CARRIES:
+            out.extend(system.party_changes(party_unit, final, rules))
+    before = {"traits": list(party_unit.get("traits", [])), "dead": bool(party_unit.get("dead", False))}
+    out.extend(Change(uid, field, was, final[field]) for field, was in before.items() if was != final[field])
     return out
 
 
@@ -279,46 +216,44 @@ def history_refusal(history: list[dict[str, Any]], name: str, digest: str, lines
 # ------------------------------------------------------------------ rest (between fights)
 
 
-def stress_max(unit: dict[str, Any]) -> int:
-    """A party character's Stress track: by tier, as the conflict system works it out."""
-    table = unit.get("conflict") or {}
-    fitness = max(0, int((table.get("attributes") or {}).get("fitness", 0)))
-    tier = table.get("tier") or "main"
-    values = table.get("values", 0)
-    if tier == "supporting":
-        return 0 if values <= 0 else (-(-fitness // 2) if values == 1 else fitness)
-    if tier == "minor":
-        return 0
-    return fitness
+def _rests() -> dict[str, str]:
+    """Every system's rests, to what they recover, in the registry's order."""
+    out: dict[str, str] = {}
+    for system in all_systems():
+        for kind, words in system.RESTS.items():
+            out.setdefault(kind, words)
+    return out
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def rest_changes(party: dict[str, Any], kind: str, only: list[str] | None = None) -> tuple[list[Change], list[str]]:
-    """The Stress a rest clears (breather 4, break 8, sleep all) from the living
-    conflict characters (``only``: these ids); and who it skips, with why."""
-    if kind not in REST:
-        raise CarryRefused(f"unknown rest {kind!r}: breather (4 Stress), break (8) or sleep (all)")
+    """What a rest between fights changes in the living characters (``only``:
+    these ids): each system's ``rest`` on the characters with its table, the
+    kind one of some system's ``RESTS``; and who it passes by, with why."""
+    rests = _rests()
+    if kind not in rests:
+        known = _either([f"{name} ({words})" for name, words in rests.items()]) if rests else "no system knows one"
+        raise CarryRefused(f"unknown rest {kind!r}: {known}")
     ids = [u.get("id") for u in party.get("units", [])]
     for uid in only or ():
         if uid not in ids:
             raise CarryRefused(f"no character {uid!r} in the party (characters: {', '.join(map(str, ids)) or 'none'})")
+    here = [system for system in all_systems() if system.RESTS]
     changes: list[Change] = []
     skipped: list[str] = []
     for unit in party.get("units", []):
         if only and unit.get("id") not in only:
             continue
-        if "conflict" not in unit or unit.get("dead"):
+        if unit.get("dead"):
             continue
-        table = unit["conflict"]
-        have = table.get("stress", 0)
-        most = stress_max(unit)
-        if have <= 0:
-            continue
-        if kind != "sleep" and most > 0 and have >= most:
-            skipped.append(f"{unit['id']} is Fatigued: only sleep (or an ally's help) brings the Stress down")
-            continue
-        amount = REST[kind]
-        after = 0 if amount is None else max(0, have - amount)
-        changes.append(Change(unit["id"], "conflict.stress", have, after))
-        if after < most and table.get("fatigued_attribute") is not None:
-            changes.append(Change(unit["id"], "conflict.fatigued_attribute", table["fatigued_attribute"], None))
+        for system in here:
+            if system.NAME not in unit:
+                continue
+            more, why = system.rest(unit, kind)
+            changes.extend(more)
+            if why:
+                skipped.append(why)
     return changes, skipped

@@ -21,6 +21,7 @@ from gm_console.core.errors import UnknownName
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action, AddUnit, Context
+    from gm_console.core.carry import Change
     from gm_console.core.playerview import Sight
     from gm_console.core.reference import RefEntry
     from gm_console.core.rules import HouseRule, Rules
@@ -47,6 +48,8 @@ class System(ABC):
     CATALOGUE: ClassVar[str | None] = None  # bundled data file (gm_console/data/), read by the file layer
     CATALOGUE_TABLE: ClassVar[Table | None] = None  # its schema
     CLOCK: ClassVar[bool] = False  # whether this system runs the turn order (owns `next`)
+    CARRIES: ClassVar[bool] = False  # whether its characters carry to a party file (persistent, party_changes)
+    RESTS: ClassVar[Mapping[str, str]] = {}  # the rests between fights it knows, to what they recover in a few words
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -155,6 +158,42 @@ class System(ABC):
                 raise
             return {}
         return module.player_view(state, rules, sight)
+
+    # -- campaigns: carrying a fight to a party (core/carry.py calls these; the
+    # system's logic lives in systems/<NAME>/carry.py, which system.py wires in)
+    def carry_refusal(self) -> str | None:
+        """Why no fight that runs this system can be carried to a party file, as
+        the sentence the refusal shows (reactor: its units are cards, not
+        characters); None when carrying may go ahead."""
+        return None
+
+    def persistent(self, state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The fields of ``uid`` (a unit of ``state``: a fight's final state, or the
+        initial state of the next fight) that this system carries, as the party
+        holds them: paths into a party unit (``<NAME>.<key>`` in its system table,
+        ``traits`` and ``dead`` at its top), plain data. ``setup_unit`` is the
+        unit's entry in the encounter as set up (what it started with), or None.
+        ``traits``, when given, is the unit's Traits as this system carries them
+        (core/carry.py joins every system's, in order); ``dead`` is whether this
+        system's rules say the fight killed the unit (any system saying so is
+        enough). Called only when ``CARRIES``; {} carries nothing of the unit."""
+        return {}
+
+    def party_changes(self, party_unit: Mapping[str, Any], final: Mapping[str, Any], rules: Rules) -> list[Change]:
+        """The Changes that bring a party character's fields of this system (read
+        from ``party_unit`` as the party file means them, defaults filled) to
+        ``final`` (every system's ``persistent`` of the unit, joined), in the
+        order they are shown. Fields that follow from others (maxima) are
+        Changes with ``derived=True``: shown, not written. ``traits`` and
+        ``dead`` are compared by core/carry.py, not here."""
+        return []
+
+    def rest(self, party_unit: Mapping[str, Any], kind: str) -> tuple[list[Change], str | None]:
+        """What a rest ``kind`` (a key of some system's ``RESTS``) changes in a
+        living party character that has this system's table, and why the rest
+        passes them by (a sentence naming them), or None. A kind this system does
+        not know changes nothing."""
+        return [], None
 
 
 _cache: dict[str, System] = {}

@@ -274,7 +274,7 @@ def plan_carry(encounter_path: str | Path, *, force: bool = False) -> tuple[Part
     why = history_refusal(party.history, name, digest, len(lines), force)
     if why:
         raise PartyFileError(party_path, [Problem("history", f"not carried: {why}")])
-    missing = [n for n in game.setup.systems if n in ("conflict", "ctb") and n not in party.systems]
+    missing = [n for n in game.setup.systems if get_system(n).CARRIES and n not in party.systems]
     if missing:
         raise PartyFileError(party_path, [Problem("systems", f"not carried: the encounter runs {', '.join(missing)}, which this party has no tables for")])
     try:
@@ -355,7 +355,7 @@ def party_json(party: Party) -> dict[str, Any]:
 
 def party_lines(party: Party) -> list[str]:
     from gm_console.core.carry import shown
-    from gm_console.core.carry import stress_max
+    from gm_console.core.systems.conflict.carry import stress_max
 
     data = party_json(party)
     out = [f"{data['title']} ({', '.join(data['systems'])}): {len(data['units'])} characters"]

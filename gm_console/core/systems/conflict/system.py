@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gm_console.core.actions import Action, AddUnit, Context
+from gm_console.core.carry import Change
 from gm_console.core.errors import IllegalAction
 from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
@@ -13,7 +15,7 @@ from gm_console.core.setup import Setup
 from gm_console.core.state import Side, State, Unit
 from gm_console.core.system import System
 
-from . import cites, palette, reference, tables, turns
+from . import carry, cites, palette, reference, tables, turns
 from .board import BOARD, pair
 from .common import DESTROYED, add_condition, side_label, unit_name
 from .house_rules import HOUSE_RULES
@@ -33,6 +35,8 @@ class ConflictSystem(System):
     CATALOGUE = "conflict.toml"
     CATALOGUE_TABLE = tables.CATALOGUE_TABLE
     CLOCK = True
+    CARRIES = True
+    RESTS = carry.RESTS
 
     # -- setup
     def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
@@ -149,6 +153,16 @@ class ConflictSystem(System):
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
         return palette.legal_actions(state, ctx)
+
+    # -- campaigns (carry.py)
+    def persistent(self, state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None) -> dict[str, Any]:
+        return carry.persistent(state, rules, uid, setup_unit)
+
+    def party_changes(self, party_unit: Mapping[str, Any], final: Mapping[str, Any], rules: Rules) -> list[Change]:
+        return carry.party_changes(party_unit, final)
+
+    def rest(self, party_unit: Mapping[str, Any], kind: str) -> tuple[list[Change], str | None]:
+        return carry.rest(party_unit, kind)
 
     def starter_unit(self, role: str) -> dict[str, Any] | None:
         if role == "hero":

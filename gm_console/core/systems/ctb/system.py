@@ -3,16 +3,18 @@ the clock (``next``), each delegating to the modules of the package."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.actions import Action, AddUnit, Context
+from gm_console.core.carry import Change
 from gm_console.core.errors import IllegalAction
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
 from gm_console.core.state import State, Unit
 from gm_console.core.system import System
-from gm_console.core.systems.ctb import cites, clock, palette
+from gm_console.core.systems.ctb import carry, cites, clock, palette
 from gm_console.core.systems.ctb.board import BOARD, CTBBoard, weapons_from
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES
 from gm_console.core.systems.ctb.projection import project
@@ -54,6 +56,7 @@ class CTBSystem(System):
     UNIT_TABLE = UNIT_TABLE
     BOARD_TABLE = BOARD_TABLE
     CLOCK = True
+    CARRIES = True
 
     # ------------------------------------------------------------ setup
     def check_setup(self, setup: Setup, problems: list[Problem]) -> None:
@@ -162,6 +165,13 @@ class CTBSystem(System):
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
         return palette.legal_actions(state, ctx)
+
+    # ------------------------------------------------------------ campaigns (carry.py)
+    def persistent(self, state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None) -> dict[str, Any]:
+        return carry.persistent(state, rules, uid)
+
+    def party_changes(self, party_unit: Mapping[str, Any], final: Mapping[str, Any], rules: Rules) -> list[Change]:
+        return carry.party_changes(party_unit, final, rules)
 
     # ------------------------------------------------------------ starter (gm-console new)
     def starter_unit(self, role: str) -> dict[str, Any] | None:

@@ -126,6 +126,10 @@ class ReactorSystem(System):
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
         return palette.legal_actions(state, ctx)
 
+    # ------------------------------------------------------------ campaigns
+    def carry_refusal(self) -> str | None:
+        return "reactor Personnel are cards, not characters: a party file does not apply to a reactor fight"
+
     # ------------------------------------------------------------ starter
     def starter_unit(self, role: str) -> dict[str, Any] | None:
         return {"hero": {"card": "junior-watchman", "stationed": True}, "foe": {"card": "wnaf-conscript"}}.get(role)
