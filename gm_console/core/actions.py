@@ -37,13 +37,20 @@ class Context:
     ``loud`` is False in a ``QuietContext``, which a replay uses: its events
     are dropped (the engine works them out again when something shows them),
     so a hot path may skip wording them (``if ctx.loud: ctx.emit(...)``).
-    Whatever an action changes must never depend on ``loud``."""
+    Whatever an action changes must never depend on ``loud``.
+
+    ``ready_hint``: what a clock may keep between the actions of one replay
+    about who can be ready (the CTB clock: the ids that may hold 100 AP). None
+    (the default) keeps nothing; ``Game._replay`` sets it to False (nothing
+    known yet) on its one context and back to False after each action whose
+    class does not say ``RAISES_NO_AP``."""
 
     rules: Rules
     systems: dict[str, System]
     setup: Setup
     index: int  # position of this action in the log
     events: list[Event] = field(default_factory=list)
+    ready_hint: Any = None
     loud: ClassVar[bool] = True
 
     def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
@@ -75,6 +82,10 @@ class Action:
     SUMMARY: ClassVar[str] = ""
     EXAMPLE: ClassVar[str] = ""
     PALETTE: ClassVar[str] = "unit"  # namespace in the command palette
+    # True when applying it never raises a unit's AP, never brings a unit onto a
+    # clock (taking one off is fine) and never adds, removes or reorders units:
+    # a replay's ``Context.ready_hint`` then still holds after it
+    RAISES_NO_AP: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """An action class without a docstring gets its summary as one: what
@@ -540,6 +551,7 @@ class Say(_LogLine):
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
+    RAISES_NO_AP = True  # (the clock's jump raises AP, and keeps the hint itself: clock.advance)
     SUMMARY = "End the current turn and advance the clock to whoever acts next."
     EXAMPLE = "next"
     SYNTAX = ()

@@ -459,6 +459,7 @@ class Game:
         dense_from = len(lines) - self.DENSE_TAIL
         state = self.state
         ctx = QuietContext(self.rules, self.systems, self.setup, 0)
+        ctx.ready_hint = False  # (a clock may keep what it knows between actions: Context.ready_hint)
         keep = every - 1  # the index after which the next copy may be kept
         for i, line in enumerate(lines):
             try:
@@ -472,6 +473,8 @@ class Game:
                 ctx.index = i
                 action.check(state, ctx)
                 action.apply(state, ctx)
+                if not action.RAISES_NO_AP:
+                    ctx.ready_hint = False
             except GMError as exc:
                 raise LogError(i, line, str(exc)) from None
             append(action)

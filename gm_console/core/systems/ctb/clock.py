@@ -13,6 +13,7 @@ from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
     best_ready,
+    best_ready_hinted,
     best_ready_now,
     clock_rows,
     gain,
@@ -128,13 +129,19 @@ def advance(state: State, ctx: Context) -> None:
     clock = state.clock
     before = clock.tick
     end_turn(state, ctx)
+    hint = ctx.ready_hint
     if not ctx.loud and rules.view("ctb").tie_break == "most_ap":  # a replay: the best ready unit, in one pass
-        best = best_ready_now(state, rules)
+        if hint is None:
+            best = best_ready_now(state, rules)
+        else:  # (a replay's one context: only the units that may be ready are read, see best_ready_hinted)
+            best, ctx.ready_hint = best_ready_hinted(state, rules, hint)
         if best is not None:
             give_turn(state, ctx, "", [best])
             return
         ready: list[tuple[str, int]] = []
     else:
+        if hint is not None:
+            ctx.ready_hint = hint = False  # (kept only on the path above)
         ready = ready_now(state, rules)
     jump = 0
     if not ready:
@@ -148,6 +155,8 @@ def advance(state: State, ctx: Context) -> None:
                 if ap >= READY:
                     ready.append((uid, ap))
             end_rounds(state, ctx, jump)
+            if hint is not None:  # the units on the clock at 100 now: every other one is off it or short of 100
+                ctx.ready_hint = [uid for uid, _ in ready]
     if not ctx.loud:  # who waits, and in which order, is only said: the best one is enough
         give_turn(state, ctx, "", [best_ready(state, rules, ready)])
         return

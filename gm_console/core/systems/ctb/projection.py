@@ -204,6 +204,47 @@ def best_ready_now(state: State, rules: Rules) -> str | None:
     return uid  # (not reached)
 
 
+def best_ready_hinted(state: State, rules: Rules, hint: list[str] | bool) -> tuple[str | None, list[str] | bool]:
+    """``best_ready_now`` (tie_break = most_ap) and the ids of the units on the
+    clock holding 100 AP now, in listed order (False when a unit lacks the CTB
+    stats). ``hint``: False, or ids in listed order such that every other unit
+    is off the clock or below 100 AP (what this returned, with nothing since
+    raising a unit's AP or bringing one onto the clock): only those are read."""
+    downed_act = rules.view("ctb").downed_clock == "acts"
+    units = state.units
+    try:
+        if hint is False:
+            rows = [
+                (ap, total, uid)
+                for uid, unit in units.items()
+                if (ap := (s := unit.stats)["ap"]) >= READY
+                and (total := s["ap_total"]) > 0
+                and s["recalled"] <= 0
+                and (downed_act or s["hp"] > 0)
+            ]
+        else:
+            rows = [
+                (ap, total, uid)
+                for uid in hint
+                if (ap := (s := units[uid].stats)["ap"]) >= READY
+                and (total := s["ap_total"]) > 0
+                and s["recalled"] <= 0
+                and (downed_act or s["hp"] > 0)
+            ]
+    except KeyError:  # a unit without the CTB stats (not built by the system)
+        ready = ready_now(state, rules)
+        return (best_ready(state, rules, ready) if ready else None), False
+    if not rows:
+        return None, []
+    if len(rows) == 1:
+        return rows[0][2], [rows[0][2]]
+    best = rows[0]
+    for row in rows:  # the most AP, then the higher AP Total, then the first listed
+        if row[0] > best[0] or (row[0] == best[0] and row[1] > best[1]):
+            best = row
+    return best[2], [row[2] for row in rows]
+
+
 def ready_units(
     state: State, rules: Rules, aps: Mapping[str, int] | None = None, banks: Mapping[str, int] | None = None
 ) -> list[str]:

@@ -74,6 +74,7 @@ class _Strike(Action):
     ROLLS = True
     PALETTE = "attack"
     RULE = cites.ATTACK_DAMAGE
+    RAISES_NO_AP = True  # it lowers HP, AR, KI (and AP to 0 under downed_clock = reset), never raises them
     SYNTAX = (
         n.Arg("attacker", n.UNIT),
         n.Arg("target", n.UNIT),
