@@ -126,22 +126,22 @@ def advance(state: State, ctx: Context) -> None:
     banks it, noting who reached 100 (ending a turn changes AP, never who is
     on the clock)."""
     rules = ctx.rules
+    hint = ctx.ready_hint
+    if hint is not None and not ctx.loud and rules.view("ctb").tie_break == "most_ap":
+        _replay_advance(state, ctx, hint)
+        return
     clock = state.clock
     before = clock.tick
     end_turn(state, ctx)
-    hint = ctx.ready_hint
     if not ctx.loud and rules.view("ctb").tie_break == "most_ap":  # a replay: the best ready unit, in one pass
-        if hint is None:
-            best = best_ready_now(state, rules)
-        else:  # (a replay's one context: only the units that may be ready are read, see best_ready_hinted)
-            best, ctx.ready_hint = best_ready_hinted(state, rules, hint)
+        best = best_ready_now(state, rules)
         if best is not None:
             give_turn(state, ctx, "", [best])
             return
         ready: list[tuple[str, int]] = []
     else:
         if hint is not None:
-            ctx.ready_hint = hint = False  # (kept only on the path above)
+            ctx.ready_hint = False  # (kept only on the path above)
         ready = ready_now(state, rules)
     jump = 0
     if not ready:
@@ -155,13 +155,52 @@ def advance(state: State, ctx: Context) -> None:
                 if ap >= READY:
                     ready.append((uid, ap))
             end_rounds(state, ctx, jump)
-            if hint is not None:  # the units on the clock at 100 now: every other one is off it or short of 100
-                ctx.ready_hint = [uid for uid, _ in ready]
     if not ctx.loud:  # who waits, and in which order, is only said: the best one is enough
         give_turn(state, ctx, "", [best_ready(state, rules, ready)])
         return
     note = f"tick {before} -> {clock.tick} (+{jump}): " if jump else f"tick {clock.tick}: "
     give_turn(state, ctx, note, order_ready(state, rules, ready))
+
+
+def _replay_advance(state: State, ctx: Context, hint: list[str] | bool) -> None:
+    """``advance`` in a replay's one context under tie_break = most_ap: what
+    ``end_turn``, ``best_ready_hinted``, the jump and ``give_turn`` do there,
+    in one function (half of a long log is next), keeping ``ctx.ready_hint``."""
+    rules = ctx.rules
+    h = rules.view("ctb")
+    clock = state.clock
+    units = state.units
+    board = BOARD(state)
+    # end_turn
+    board.attacks = 0
+    uid = clock.active
+    unit = units.get(uid) if uid is not None else None
+    if unit is not None:
+        stats = unit.stats
+        stats["ap"] = max(0, stats.get("ap", 0) - READY) if h.surplus == "keep" else 0  # after_turn
+        if unit.conditions:
+            timing.end_turn(state, ctx, uid)
+    clock.active = None
+    best, hint = best_ready_hinted(state, rules, hint)
+    if best is None:  # nobody at 100: the jump to the nearest, banked
+        ready: list[tuple[str, int]] = []
+        rows = clock_rows(state, rules)
+        if rows:
+            jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
+            for uid, stats, rate, ap in rows:
+                ap += jump * rate
+                stats["ap"] = ap
+                if ap >= READY:
+                    ready.append((uid, ap))
+            end_rounds(state, ctx, jump)
+        hint = [uid for uid, _ in ready]
+        best = best_ready(state, rules, ready)
+    ctx.ready_hint = hint
+    # give_turn
+    clock.active = best
+    clock.turn += 1
+    board.turns_taken += 1
+    board.attacks = 0
 
 
 def check_tick(state: State, ctx: Context) -> None:
