@@ -94,6 +94,8 @@ class Action:
         super().__init_subclass__(**kwargs)
         if cls.__doc__ is None:
             cls.__doc__ = cls.SUMMARY or f"The {cls.VERB or cls.__name__} action."
+        if ("check" in cls.__dict__ or "apply" in cls.__dict__) and "check_apply" not in cls.__dict__:
+            cls.check_apply = Action.check_apply  # a fused one inherited would skip the new check or apply
 
     # -- notation
     def notation(self) -> str:
@@ -128,6 +130,12 @@ class Action:
 
     def apply(self, state: State, ctx: Context) -> None:
         raise NotImplementedError
+
+    def check_apply(self, state: State, ctx: Context) -> None:
+        """``check``, then ``apply`` (a replay's one call per line); a class may
+        do both in one, sharing what both look up, with the same outcome."""
+        self.check(state, ctx)
+        self.apply(state, ctx)
 
 
 def check_dice(action: Action, state: State, ctx: Context) -> None:
@@ -570,6 +578,16 @@ class Next(Action):
         clock = timing.clock_system(ctx)
         if clock is not None:
             clock.advance(state, ctx)
+        else:
+            timing.round_robin(state, ctx)
+
+    def check_apply(self, state: State, ctx: Context) -> None:
+        clock = timing.clock_system(ctx)
+        if clock is not None:
+            clock.check_advance(state, ctx)
+            clock.advance(state, ctx)
+        elif not state.units:
+            raise IllegalAction("there are no units to take a turn", "turn order")
         else:
             timing.round_robin(state, ctx)
 

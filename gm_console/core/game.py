@@ -471,8 +471,7 @@ class Game:
                 if action.ROLLS and getattr(action, "dice", None) is None and self.dice_needed(action):
                     raise NotationError("a saved action must record its dice, like [4,17]")
                 ctx.index = i
-                action.check(state, ctx)
-                action.apply(state, ctx)
+                action.check_apply(state, ctx)
                 if not action.RAISES_NO_AP:
                     ctx.ready_hint = False
             except GMError as exc:

@@ -17,7 +17,7 @@ from gm_console.core.rules import Rules
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.ctb import cites, clock
 from gm_console.core.systems.ctb import maths
-from gm_console.core.systems.ctb.board import BOARD, Weapon
+from gm_console.core.systems.ctb.board import BOARD, CTBBoard, Weapon
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
@@ -108,22 +108,36 @@ class _Strike(Action):
         return f"{self.VERB} {self.attacker} {self.target} (effectiveness d20)"
 
     def check(self, state: State, ctx: Context) -> None:
+        self._checked(state, ctx)
+
+    def apply(self, state: State, ctx: Context) -> None:
+        attacker, target = state.units[self.attacker], state.units[self.target]
+        board = BOARD(state)
+        self._apply(state, ctx, attacker, target, board, board.weapon(attacker.id, self.weapon))
+
+    def check_apply(self, state: State, ctx: Context) -> None:
+        self._apply(state, ctx, *self._checked(state, ctx))
+
+    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon]:
+        """``check``, giving what ``apply`` looks up: attacker, target, board, weapon."""
         attacker, target = state.unit(self.attacker), state.unit(self.target)
         board = BOARD(state)
-        board.weapon(attacker.id, self.weapon)
+        weapon = board.weapon(attacker.id, self.weapon)
         if attacker.id == target.id:
             raise IllegalAction(f"{attacker.name} cannot attack itself", self.RULE)
-        if is_recalled(attacker):
+        a, t = attacker.stats, target.stats
+        if a.get("recalled", 0) > 0:  # is_recalled
             raise IllegalAction(f"{attacker.name} was Recalled and has left the fight, so cannot attack", cites.RECALL)
-        if is_recalled(target):
+        if t.get("recalled", 0) > 0:
             raise IllegalAction(f"{target.name} was Recalled and has left the fight, so cannot be attacked", cites.RECALL)
-        if is_downed(attacker):
+        if a.get("hp", 0) <= 0:  # is_downed
             raise IllegalAction(f"{attacker.name} is Downed (HP 0) and cannot attack", cites.DOWNED)
-        if is_downed(target):
+        if t.get("hp", 0) <= 0:
             raise IllegalAction(f"{target.name} is already Downed (HP 0)", cites.DOWNED)
         h = ctx.rules.view("ctb")
-        if not self.free and h.turn_lock:
-            active = state.clock.active
+        free = self.free
+        active = state.clock.active
+        if not free and h.turn_lock:
             if active is None:
                 raise IllegalAction("nobody's turn yet: type next to start the clock", cites.TURN_LOCK)
             if active != attacker.id:
@@ -133,19 +147,17 @@ class _Strike(Action):
                     cites.TURN_LOCK,
                 )
         limit = h.attacks_per_turn
-        if not self.free and limit and board.attacks >= limit and state.clock.active == attacker.id:
+        if not free and limit and board.attacks >= limit and active == attacker.id:
             raise IllegalAction(
                 f"{attacker.name} has made {board.attacks} attack(s) this turn, the limit is {limit}: end the turn with next",
                 cites.ATTACKS_PER_TURN,
             )
-        if self.ki > attacker.stats.get("ki", 0):
-            raise IllegalAction(f"{attacker.name} has {attacker.stats.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
+        if self.ki > a.get("ki", 0):
+            raise IllegalAction(f"{attacker.name} has {a.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
         check_dice(self, state, ctx)
+        return attacker, target, board, weapon
 
-    def apply(self, state: State, ctx: Context) -> None:
-        attacker, target = state.units[self.attacker], state.units[self.target]
-        board = BOARD(state)
-        weapon = board.weapon(attacker.id, self.weapon)
+    def _apply(self, state: State, ctx: Context, attacker: Unit, target: Unit, board: CTBBoard, weapon: Weapon) -> None:
         numbers = attack_numbers(attacker, target, weapon)
         bands = unit_bands(attacker, self.assist, ctx.rules)
         face = self.dice[0] if self.dice else None
@@ -216,11 +228,11 @@ class Brk(_Strike):
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
         return (20,) if ctx.rules.view("ctb").brk_roll else ()
 
-    def check(self, state: State, ctx: Context) -> None:
+    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon]:
         target = state.unit(self.target)
         if target.stats.get("ar", 0) <= 0 and not is_recalled(target) and not is_downed(target):
             raise IllegalAction(f"{target.name} has AR 0 already: a BRK attack has nothing left to strip", self.RULE)
-        super().check(state, ctx)
+        return super()._checked(state, ctx)
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
         h = ctx.rules.view("ctb")
