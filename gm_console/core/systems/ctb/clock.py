@@ -179,12 +179,15 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool) -> None:
         stats = unit.stats
         stats["ap"] = max(0, stats.get("ap", 0) - READY) if h.surplus == "keep" else 0  # after_turn
         if unit.conditions:
-            timing.end_turn(state, ctx, uid)
+            for cond in unit.conditions.values():  # timing.end_turn, called only when it counts something down
+                if cond.per == "turn" and cond.remaining is not None:
+                    timing.end_turn(state, ctx, uid)
+                    break
     clock.active = None
-    best, hint = best_ready_hinted(state, rules, hint)
+    best, hint = best_ready_hinted(state, rules, hint, h)
     if best is None:  # nobody at 100: the jump to the nearest, banked
         ready: list[tuple[str, int]] = []
-        rows = clock_rows(state, rules)
+        rows = clock_rows(state, rules, h)
         if rows:
             jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
             for uid, stats, rate, ap in rows:

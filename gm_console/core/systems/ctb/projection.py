@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping
+from typing import Any
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 
@@ -45,11 +46,12 @@ def gain(unit: Unit, rules: Rules) -> int:
     return max(1, unit.stats.get("ap_total", 0) * rules.view("ctb").ap_gain_percent // 100)
 
 
-def clock_rows(state: State, rules: Rules) -> list[tuple[str, dict[str, int], int, int]]:
+def clock_rows(state: State, rules: Rules, h: Any = None) -> list[tuple[str, dict[str, int], int, int]]:
     """(id, stats, AP per tick, AP now) of every unit on the clock, in listed
     order, in one pass (same answers as ``gain`` and ``stats.get("ap", 0)``
-    unit by unit)."""
-    h = rules.view("ctb")
+    unit by unit). ``h``: ``rules.view("ctb")``, when the caller has it."""
+    if h is None:
+        h = rules.view("ctb")
     percent = h.ap_gain_percent
     downed_act = h.downed_clock == "acts"
     units = state.units
@@ -204,13 +206,16 @@ def best_ready_now(state: State, rules: Rules) -> str | None:
     return uid  # (not reached)
 
 
-def best_ready_hinted(state: State, rules: Rules, hint: list[str] | bool) -> tuple[str | None, list[str] | bool]:
+def best_ready_hinted(
+    state: State, rules: Rules, hint: list[str] | bool, h: Any = None
+) -> tuple[str | None, list[str] | bool]:
     """``best_ready_now`` (tie_break = most_ap) and the ids of the units on the
     clock holding 100 AP now, in listed order (False when a unit lacks the CTB
     stats). ``hint``: False, or ids in listed order such that every other unit
     is off the clock or below 100 AP (what this returned, with nothing since
-    raising a unit's AP or bringing one onto the clock): only those are read."""
-    downed_act = rules.view("ctb").downed_clock == "acts"
+    raising a unit's AP or bringing one onto the clock): only those are read.
+    ``h``: ``rules.view("ctb")``, when the caller has it."""
+    downed_act = (h if h is not None else rules.view("ctb")).downed_clock == "acts"
     units = state.units
     try:
         if hint is False:

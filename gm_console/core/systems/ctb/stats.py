@@ -109,7 +109,10 @@ def sync_marks(unit: Unit, rules: Rules) -> list[tuple[str, bool]]:
     """Make the Downed / Armor Broken / Recalled conditions match the stats.
     Returns the marks that changed as (name, now_on)."""
     conditions = unit.conditions
-    downed, broken, recalled = is_downed(unit), is_broken(unit, rules), is_recalled(unit)
+    stats = unit.stats
+    downed = stats.get("hp", 0) <= 0  # is_downed, is_broken and is_recalled, inline (every hit ends here)
+    broken = stats.get("ar", 0) <= 0 and (stats.get("ar_max", 0) > 0 or bool(rules.view("ctb").unarmored_broken))
+    recalled = stats.get("recalled", 0) > 0
     if (
         downed is (_DOWNED_KEY in conditions)
         and broken is (_BROKEN_KEY in conditions)
