@@ -3,6 +3,9 @@ actor in one step (``next``), single ticks (``tick``), rounds of ticks."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import Any
+
 from gm_console.core import timing
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
@@ -28,6 +31,9 @@ from gm_console.core.systems.ctb.projection import (
 from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
 
 
+_BOARD_NAME = BOARD.name
+
+
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
@@ -46,7 +52,7 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if BOARD(state).ended:
+    if state.boards[_BOARD_NAME].ended:  # BOARD(state), inline: before every next
         raise IllegalAction("the battle is over (endbattle): no more ticks or turns", cites.COUNTDOWN)
     if not on_clock(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", cites.COUNTDOWN)
@@ -127,9 +133,11 @@ def advance(state: State, ctx: Context) -> None:
     on the clock)."""
     rules = ctx.rules
     hint = ctx.ready_hint
-    if hint is not None and not ctx.loud and rules.view("ctb").tie_break == "most_ap":
-        _replay_advance(state, ctx, hint)
-        return
+    if hint is not None and not ctx.loud:
+        h = rules.view("ctb")
+        if h.tie_break == "most_ap":
+            _replay_advance(state, ctx, hint, h)
+            return
     clock = state.clock
     before = clock.tick
     end_turn(state, ctx)
@@ -162,12 +170,12 @@ def advance(state: State, ctx: Context) -> None:
     give_turn(state, ctx, note, order_ready(state, rules, ready))
 
 
-def _replay_advance(state: State, ctx: Context, hint: list[str] | bool) -> None:
-    """``advance`` in a replay's one context under tie_break = most_ap: what
-    ``end_turn``, ``best_ready_hinted``, the jump and ``give_turn`` do there,
-    in one function (half of a long log is next), keeping ``ctx.ready_hint``."""
+def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) -> None:
+    """``advance`` in a replay's one context under tie_break = most_ap (``h``:
+    the CTB house rules): what ``end_turn``, ``best_ready_hinted``, the jump
+    and ``give_turn`` do there, in one function (half of a long log is next),
+    keeping ``ctx.ready_hint``."""
     rules = ctx.rules
-    h = rules.view("ctb")
     clock = state.clock
     units = state.units
     board = BOARD(state)
@@ -187,10 +195,21 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool) -> None:
     best, hint = best_ready_hinted(state, rules, hint, h)
     if best is None:  # nobody at 100: the jump to the nearest, banked
         ready: list[tuple[str, int]] = []
-        rows = clock_rows(state, rules, h)
+        percent = h.ap_gain_percent
+        downed_act = h.downed_clock == "acts"
+        try:  # clock_rows, each row with -(ticks to 100): (id, stats, AP per tick, AP now, (AP - 100) // rate)
+            rows = [
+                (uid, s, rate, ap, (ap - READY) // rate)
+                for uid, unit in units.items()
+                if (total := (s := unit.stats)["ap_total"]) > 0 and s["recalled"] <= 0 and (downed_act or s["hp"] > 0)
+                for rate in (total if percent == 100 else max(1, total * percent // 100),)
+                for ap in (s["ap"],)
+            ]
+        except KeyError:  # a unit without the CTB stats: clock_rows reads it as gain and stats.get do
+            rows = [(uid, s, rate, ap, (ap - READY) // rate) for uid, s, rate, ap in clock_rows(state, rules, h)]
         if rows:
-            jump = -max([(ap - READY) // rate for _, _, rate, ap in rows])
-            for uid, stats, rate, ap in rows:
+            jump = -max(map(_minus_ticks, rows))  # ticks until the first reaches 100: min of ceil((100 - ap) / rate)
+            for uid, stats, rate, ap, _ in rows:
                 ap += jump * rate
                 stats["ap"] = ap
                 if ap >= READY:
@@ -204,6 +223,9 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool) -> None:
     clock.turn += 1
     board.turns_taken += 1
     board.attacks = 0
+
+
+_minus_ticks = itemgetter(4)
 
 
 def check_tick(state: State, ctx: Context) -> None:
