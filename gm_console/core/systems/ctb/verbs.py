@@ -9,6 +9,7 @@ bounds). ``hit`` and ``brk`` record their d20 like ``roll``: ``hit kai gob [17]`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action, Context, check_dice
@@ -17,10 +18,11 @@ from gm_console.core.rules import Rules
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.ctb import cites, clock
 from gm_console.core.systems.ctb import maths
-from gm_console.core.systems.ctb.board import BOARD, CTBBoard, Weapon
+from gm_console.core.systems.ctb.board import BOARD, UNARMED, CTBBoard, Weapon
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
+_BOARD_NAME = BOARD.name
 
 
 def unit_bands(unit: Unit, assist: int, r: Rules) -> maths.Bands:
@@ -113,16 +115,29 @@ class _Strike(Action):
     def apply(self, state: State, ctx: Context) -> None:
         attacker, target = state.units[self.attacker], state.units[self.target]
         board = BOARD(state)
-        self._apply(state, ctx, attacker, target, board, board.weapon(attacker.id, self.weapon))
+        weapon = board.weapon(attacker.id, self.weapon)
+        self._apply(state, ctx, attacker, target, board, weapon, ctx.rules.view("ctb"))
 
     def check_apply(self, state: State, ctx: Context) -> None:
         self._apply(state, ctx, *self._checked(state, ctx))
 
-    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon]:
-        """``check``, giving what ``apply`` looks up: attacker, target, board, weapon."""
-        attacker, target = state.unit(self.attacker), state.unit(self.target)
-        board = BOARD(state)
-        weapon = board.weapon(attacker.id, self.weapon)
+    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon, Any]:
+        """``check``, giving what ``apply`` looks up: attacker, target, board,
+        weapon and the CTB house rules."""
+        units = state.units
+        attacker = units.get(self.attacker)
+        if attacker is None:
+            attacker = state.unit(self.attacker)  # (raises UnknownName)
+        target = units.get(self.target)
+        if target is None:
+            target = state.unit(self.target)
+        board = state.boards[_BOARD_NAME]  # BOARD(state)
+        wid = self.weapon
+        if wid is None:  # board.weapon(attacker.id, None), inline: the usual line names no weapon
+            owned = board.weapons.get(attacker.id, ())
+            weapon = owned[0] if owned else UNARMED
+        else:
+            weapon = board.weapon(attacker.id, wid)
         if attacker.id == target.id:
             raise IllegalAction(f"{attacker.name} cannot attack itself", self.RULE)
         a, t = attacker.stats, target.stats
@@ -155,9 +170,11 @@ class _Strike(Action):
         if self.ki > a.get("ki", 0):
             raise IllegalAction(f"{attacker.name} has {a.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
         check_dice(self, state, ctx)
-        return attacker, target, board, weapon
+        return attacker, target, board, weapon, h
 
-    def _apply(self, state: State, ctx: Context, attacker: Unit, target: Unit, board: CTBBoard, weapon: Weapon) -> None:
+    def _apply(
+        self, state: State, ctx: Context, attacker: Unit, target: Unit, board: CTBBoard, weapon: Weapon, h: Any
+    ) -> None:
         numbers = attack_numbers(attacker, target, weapon)
         bands = unit_bands(attacker, self.assist, ctx.rules)
         face = self.dice[0] if self.dice else None
@@ -165,7 +182,7 @@ class _Strike(Action):
             attacker.stats["ki"] -= self.ki
         if not self.free and state.clock.active == attacker.id:
             board.attacks += 1
-        self.resolve(state, ctx, attacker, target, weapon, numbers, bands, face)
+        self.resolve(state, ctx, attacker, target, weapon, numbers, bands, face, h)
         clock.settle(state, ctx, target)
 
     def head(self, attacker: Unit, target: Unit, weapon: Weapon, verb: str) -> str:
@@ -185,7 +202,8 @@ class _Strike(Action):
         target.stats[stat] = max(0, old - amount)
         ctx.emit(f"{said}; {stat.upper()} {old} -> {target.stats[stat]}", "damage", target.id)
 
-    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face, h) -> None:
+        """The attack's effect; ``h``: the CTB house rules."""
         raise NotImplementedError
 
 
@@ -199,8 +217,7 @@ class Hit(_Strike):
     )
     EXAMPLE = "hit kai gob with=sword [17]"
 
-    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
-        h = ctx.rules.view("ctb")
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face, h) -> None:
         if not ctx.loud:  # a replay: the amount alone (the same number the worded steps reach)
             amount = maths.hp_amount(
                 numbers, face, bands, broken=is_broken(target, ctx.rules), rounding=h.glancing_rounding, stack=h.double_stack
@@ -234,8 +251,7 @@ class Brk(_Strike):
             raise IllegalAction(f"{target.name} has AR 0 already: a BRK attack has nothing left to strip", self.RULE)
         return super()._checked(state, ctx)
 
-    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face) -> None:
-        h = ctx.rules.view("ctb")
+    def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face, h) -> None:
         out = maths.brk_amount(numbers, weapon.brk, face, bands, mode=h.brk_amount, rounding=h.glancing_rounding)
         self.take(ctx, target, "ar", out.amount, self.head(attacker, target, weapon, "breaks at") + out.text)
 
