@@ -431,13 +431,22 @@ class Game:
                 gc.enable()
         return game
 
-    def _read_saved(self, line: str, parsed: dict[str, Action]) -> Action:
+    def _read_saved(self, line: str, parsed: dict[str, Action], readers: dict[str, Any] | None = None) -> Action:
         """The action of a saved ``line`` not read before, kept in ``parsed``
         (actions are values: a line repeated, like next, is read once). A plain
         line (verb, bare words, dice) is read by its verb's expression, with the
-        same result; any other by the general parser."""
-        verb = self.verbs.get(line.partition(" ")[0])
-        action = n.fast_parse(verb, line) if verb is not None else None
+        same result; any other by the general parser. ``readers``: each verb's
+        ``notation.line_reader`` (None for a word that is no verb), kept over one log."""
+        head = line.partition(" ")[0]
+        if readers is None:
+            verb = self.verbs.get(head)
+            action = n.fast_parse(verb, line) if verb is not None else None
+        else:
+            read = readers.get(head, False)
+            if read is False:
+                verb = self.verbs.get(head)
+                read = readers[head] = n.line_reader(verb) if verb is not None else None
+            action = read(line) if read is not None else None
         if action is None:
             action = self.parse(line, names=False)
         parsed[line] = action
@@ -448,6 +457,7 @@ class Game:
         one quiet context: the events are worked out when shown (``EventLog``)."""
         verbs = self.verbs
         parsed: dict[str, Action] = {}  # actions are values: a line repeated (next) is read once
+        readers: dict[str, Any] = {}  # (_read_saved)
         log = self.log
         append = log.append
         checkpoints = self._checkpoints
@@ -465,7 +475,7 @@ class Game:
             try:
                 action = parsed.get(line)
                 if action is None:
-                    action = self._read_saved(line, parsed)
+                    action = self._read_saved(line, parsed, readers)
                     if verbs.get(action.VERB) is not type(action):
                         raise NotationError(f"verb {action.VERB!r} is not available in this encounter")
                 if action.ROLLS and getattr(action, "dice", None) is None and self.dice_needed(action):
@@ -534,10 +544,11 @@ class Game:
         if data["length"] != len(lines) or data["every"] != cls.CHECKPOINT_EVERY:
             raise ValueError("a snapshot of another log")
         parsed: dict[str, Action] = {}
+        readers: dict[str, Any] = {}
         log = game.log
         for line in lines:
             action = parsed.get(line)
-            log.append(action if action is not None else game._read_saved(line, parsed))
+            log.append(action if action is not None else game._read_saved(line, parsed, readers))
         game.events._items = [None] * len(log)
         game.state = snapshot.decode_state(data["state"], game._initial)
         for k, text in data["checkpoints"].items():

@@ -100,11 +100,16 @@ def ready_now(state: State, rules: Rules) -> list[tuple[str, int]]:
 
 def on_clock(state: State, rules: Rules) -> bool:
     """Whether any unit is on the clock (``bool(rates(...))``, stopping at the first)."""
-    downed_act = rules.view("ctb").downed_clock == "acts"
+    downed_act = None  # the house rule, read only when a unit on the clock is Downed (before every next)
     for unit in state.units.values():
         s = unit.stats
-        if s.get("ap_total", 0) > 0 and s.get("recalled", 0) <= 0 and (downed_act or s.get("hp", 0) > 0):
-            return True
+        if s.get("ap_total", 0) > 0 and s.get("recalled", 0) <= 0:
+            if s.get("hp", 0) > 0:
+                return True
+            if downed_act is None:
+                downed_act = rules.view("ctb").downed_clock == "acts"
+            if downed_act:
+                return True
     return False
 
 

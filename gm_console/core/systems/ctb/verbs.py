@@ -219,10 +219,10 @@ class Hit(_Strike):
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face, h) -> None:
         if not ctx.loud:  # a replay: the amount alone (the same number the worded steps reach)
-            amount = maths.hp_amount(
-                numbers, face, bands, broken=is_broken(target, ctx.rules), rounding=h.glancing_rounding, stack=h.double_stack
-            )
-            target.stats["hp"] = max(0, target.stats.get("hp", 0) - amount)
+            t = target.stats
+            broken = t.get("ar", 0) <= 0 and (t.get("ar_max", 0) > 0 or bool(h.unarmored_broken))  # is_broken
+            amount = maths.hp_amount(numbers, face, bands, broken=broken, rounding=h.glancing_rounding, stack=h.double_stack)
+            t["hp"] = max(0, t.get("hp", 0) - amount)
             return
         out = maths.hp_damage(
             numbers,
