@@ -185,3 +185,58 @@ def test_the_best_ready_unit_in_one_pass_is_the_first_of_the_order(aps, downed_c
     ready = ready_now(game.state, game.rules)
     expected = order_ready(game.state, game.rules, ready)[0] if ready else None
     assert best_ready_now(game.state, game.rules) == expected
+
+
+NEXT_HEAVY = st.lists(
+    st.one_of(
+        st.just(("next",)), st.just(("next",)), st.just(("next",)),
+        st.tuples(st.just("hit"), st.integers(0, 5), st.integers(1, 20)),
+        st.tuples(st.just("set"), st.integers(0, 5), st.sampled_from(["ap", "hp", "ap_total", "recalled"]), st.integers(0, 260)),
+        st.tuples(st.sampled_from(["haste", "slow", "delay", "rush"]), st.integers(0, 5), st.integers(1, 90)),
+        st.tuples(st.just("tick"), st.integers(1, 4)),
+    ),
+    min_size=15,
+    max_size=90,
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    steps=NEXT_HEAVY,
+    downed_clock=st.sampled_from(["frozen", "reset", "acts"]),
+    surplus=st.sampled_from(["keep", "drop"]),
+    percent=st.sampled_from([100, 50, 250]),
+)
+def test_a_replay_that_keeps_who_may_be_ready_hands_out_the_turns_play_did(steps, downed_clock, surplus, percent):
+    """The replay's ready_hint (CTB: only the units that may hold 100 AP are
+    read on a next) gives the state live play reached after every line."""
+    from tests.ctb.ctb_helpers import doc, unit
+
+    roster = [unit(f"u{i}", "pcs" if i % 2 else "foes", 6 + 3 * i, hp_base=25, atk=12, ap=17 * i % 100) for i in range(6)]
+    house = {"downed_clock": downed_clock, "surplus": surplus, "ap_gain_percent": percent}
+    live = game_from_data(doc(*roster, house=house), "<live>")
+    seen = []
+    for step in steps:
+        ids = list(live.state.units)
+        verb, pick = step[0], (lambda i: ids[i % len(ids)])  # noqa: E731
+        if verb == "hit":
+            active = live.state.clock.active
+            line = f"hit {active} {pick(step[1])} [{step[2]}]" if active else "next"
+        elif verb == "set":
+            line = f"set {pick(step[1])} {step[2]} {step[3] if step[2] != 'recalled' else step[3] % 2}"
+        elif verb in ("haste", "slow", "delay", "rush"):
+            line = f"{verb} {pick(step[1])} {step[2]}"
+        elif verb == "tick":
+            line = f"tick {step[1]}"
+        else:
+            line = "next"
+        try:
+            live.push_line(line)
+        except Exception:
+            continue
+        seen.append(live.state.to_json())
+    lines = live.lines()
+    for k in sorted({len(lines), len(lines) // 2, len(lines) // 3}):
+        if k:
+            again = game_from_data(doc(*roster, house=house, log=lines[:k]), "<replayed>")
+            assert again.state.to_json() == seen[k - 1], (k, lines[:k])
