@@ -178,7 +178,7 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     rules = ctx.rules
     clock = state.clock
     units = state.units
-    board = BOARD(state)
+    board = state.boards[_BOARD_NAME]  # BOARD(state)
     # end_turn
     board.attacks = 0
     uid = clock.active
@@ -192,11 +192,33 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
                     timing.end_turn(state, ctx, uid)
                     break
     clock.active = None
-    best, hint = best_ready_hinted(state, rules, hint, h)
+    downed_act = h.downed_clock == "acts"
+    best = None
+    if hint:  # best_ready_hinted's usual case, inline: a few ids to read
+        try:
+            rows = [
+                (ap, total, uid)
+                for uid in hint
+                if (ap := (s := units[uid].stats)["ap"]) >= READY
+                and (total := s["ap_total"]) > 0
+                and s["recalled"] <= 0
+                and (downed_act or s["hp"] > 0)
+            ]
+        except KeyError:
+            best, hint = best_ready_hinted(state, rules, hint, h)
+        else:
+            if rows:
+                row = rows[0]
+                for other in rows:  # the most AP, then the higher AP Total, then the first listed
+                    if other[0] > row[0] or (other[0] == row[0] and other[1] > row[1]):
+                        row = other
+                best = row[2]
+            hint = [row[2] for row in rows]
+    else:
+        best, hint = best_ready_hinted(state, rules, hint, h)
     if best is None:  # nobody at 100: the jump to the nearest, banked
         ready: list[tuple[str, int]] = []
         percent = h.ap_gain_percent
-        downed_act = h.downed_clock == "acts"
         try:  # clock_rows, each row with -(ticks to 100): (id, stats, AP per tick, AP now, (AP - 100) // rate)
             rows = [
                 (uid, s, rate, ap, (ap - READY) // rate)
