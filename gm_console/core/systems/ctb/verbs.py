@@ -31,8 +31,10 @@ def unit_bands(unit: Unit, assist: int, r: Rules) -> maths.Bands:
     known = r.views.get(_BANDS)
     if known is None:
         known = r.views[_BANDS] = {}
-    elif key in known:
-        return known[key]
+    else:
+        found = known.get(key)
+        if found is not None:
+            return found
     h = r.view("ctb")
     found = maths.bands(
         *key,
@@ -169,7 +171,13 @@ class _Strike(Action):
             )
         if self.ki > a.get("ki", 0):
             raise IllegalAction(f"{attacker.name} has {a.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
-        check_dice(self, state, ctx)
+        faces = self.dice
+        if faces is not None and len(faces) == 1:  # check_dice's usual case (one d20 recorded), inline
+            needed = self.dice_needed(state, ctx)
+            if len(needed) != 1 or not 1 <= faces[0] <= needed[0]:
+                check_dice(self, state, ctx)
+        else:
+            check_dice(self, state, ctx)
         return attacker, target, board, weapon, h
 
     def _apply(
