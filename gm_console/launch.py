@@ -46,7 +46,7 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     except Exception as exc:  # outside Textual's own handling (building the app, its driver)
         from gm_console.files.crashlog import crash_message, write_crash_log
 
-        journal = app.journal_file() if app is not None else None
+        journal = app.fight.journal_file() if app is not None else None
         log = write_crash_log(exc, encounter=path if file else None, journal=journal)
         import traceback
 
@@ -56,7 +56,7 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     if app.return_code:  # Textual caught an exception and shut down (its traceback is printed above)
         from gm_console.files.crashlog import crash_message
 
-        print(crash_message(app.crash_log, app.journal_file()), file=sys.stderr)
+        print(crash_message(app.crash_log, app.fight.journal_file()), file=sys.stderr)
         return app.return_code
     return 0
 

@@ -1,9 +1,19 @@
-"""The console app: panes of the encounter's systems, the log, the prompt.
+"""The console: the app and the screen that shows a fight.
 
-The app owns one ``Game``. Every change goes through ``apply_line`` /
-``undo`` / ``redo``; after each, ``redraw`` hands the state to every pane.
-Nothing here knows a rule. File commands live in ``session.py``, replay
-mode in ``replay.py``, palette providers in ``commands.py``.
+``FightScreen`` is the fight: it owns one ``Game`` and the widgets that show
+it (panes of the encounter's systems, the log, the prompt), and every change
+goes through its ``apply_line`` / ``action_undo`` / ``action_redo``; after
+each, ``redraw`` hands the state to every pane. Its key bindings are its own
+(Textual resolves an action on the focused widget, then the screen, then the
+app). Its parts are mixins with a declared contract (``FightHost`` and the
+Protocols next to each, tests/ui/test_app_contract.py): file commands and the
+recovery journal in ``session.py``, replay mode in ``replay.py``, the player
+view in ``players.py``.
+
+``GMConsoleApp`` keeps what is app-wide: themes, the command palette's
+providers (``commands.py``), the help screen, the crash hook, the record of
+notifications, and quitting (it asks the fight about unsaved changes).
+Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -50,96 +60,53 @@ REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 NOTICES_KEPT = 100  # the app's record of what it told the GM: the newest this many
 
 
-class FightScreen(Screen):
-    """The main screen; the prompt has focus from the first frame (no focus
-    hopping, and no restyle, while the console opens)."""
+class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
+    """The screen that shows a fight, and the fight's logic: the game being
+    played, applying lines, undo and redo, dice mode, replay stepping
+    (``ReplayCommands``), saving and the recovery journal (``SessionCommands``),
+    the player-view link (``PlayerViewCommands``), and the fight's keys.
+
+    The prompt has focus from the first frame (no focus hopping, and no
+    restyle, while the console opens)."""
 
     AUTO_FOCUS = "ActionPrompt"
     # F6 maximizes a pane; the status line and the prompt stay, so the GM keeps playing
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
-
-    _resumed = False
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Back from any flow, dialog or screen, the GM types on: the prompt has
-        focus (in replay mode the log keeps it, to step on).
-
-        The first resume, as the console opens, restyles nothing: each widget
-        was styled as it mounted, in the theme and layout classes it opens with,
-        and the whole-screen restyle cost as much again. (Textual runs this
-        before Screen's own handler, which reads ``refresh_styles``; a
-        ``_on_screen_resume`` here would replace this handler, not add to it.)"""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
-        app = self.app
-        if getattr(app, "replay_at", None) is None and self.is_mounted:
-            for prompt in self.query(ActionPrompt):
-                self.set_focus(prompt)
-
-
-class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommands, App[None]):
-    TITLE = "gm-console"
-    COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
-    CSS = """
-    #body { height: 1fr; }
-    #panes-area { width: 1fr; height: 1fr; }
-    #panes { height: 1fr; }
-    #pane-tabs { display: none; height: 2; }
-    #side { width: 46; height: 1fr; }
-    #side-tabs { height: 2; }
-    DiceLog { display: none; }
-    #side.dice LogPane { display: none; }
-    #side.dice DiceLog { display: block; }
-    .tabbed #pane-tabs { display: block; }
-    .narrow #body { layout: vertical; }
-    .narrow #side { width: 1fr; height: 8; }
-    .narrow #side-tabs { display: none; }
-    .replaying StatusLine { background: $warning 40%; }
-    Tab { color: $gm-muted; }
-    Tab.-active, Tab:hover { color: $foreground; }
-    """
-    BINDINGS = keys.bindings(keys.APP_KEYS) + [
-        b for b in keys.bindings(keys.REPLAY_KEYS)
-    ]
+    # the fight's keys (a modal screen on top has its own); F1 and quit are the app's, listed here
+    # too so the footer and the help screen show every key in keys.APP_KEYS order
+    BINDINGS = keys.bindings(keys.FIGHT_KEYS) + keys.bindings(keys.REPLAY_KEYS)
 
     # "auto" or "manual": the encounter's (game.setup.dice), shown on the status line; a change redraws (watch_dice_mode)
     dice_mode: var[str] = var("auto", init=False)
 
+    _resumed = False
+
     def __init__(
-        self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
-        players: dict | None = None,
+        self, game: Game, *, path: Path | None = None, replay: bool = False, missing: bool = False, players: dict | None = None,
     ) -> None:
         """``missing``: the file at ``path`` is gone and ``game`` comes from its
         recovery journal, so nothing counts as saved until the GM saves.
-        ``players``: start the player view (host, port, token) once mounted."""
-        super().__init__()
-        self.notices: deque[Notification] = deque(maxlen=NOTICES_KEPT)  # every notify, as shown, newest last
+        ``replay``: open in replay mode. ``players``: start the player view
+        (host, port, token) once mounted."""
+        super().__init__(id="_default")
         self.players_options = players
         self.game = game
         self.path = path
-        self.demo = demo
         self.start_in_replay = replay
         self._saved: tuple | None = None if missing else tuple(game.log)
         self._saved_dice = game.setup.dice  # the dice mode the file holds (F2 changes the encounter)
-        self.crash_log: Path | None = None
-        self.set_reactive(GMConsoleApp.dice_mode, game.setup.dice)  # nothing to redraw yet
+        self.set_reactive(FightScreen.dice_mode, game.setup.dice)  # nothing to redraw yet
         self._index = None
         self._narrow_pane = 0
         self._width = 0
         self._panes: list[SystemPane] | None = None
         self._swapping = False
-        self.config = config
-        from gm_console.ui.startup import apply_user_setup
-
-        self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
-        palette.install(self)  # the panes' style names, in this theme's colours
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         panes = self.make_panes()
         # the layout classes before any widget has a style: setting them later restyles every widget
-        self.set_layout_classes(self.size.width, len(panes))
+        self.set_layout_classes(self.app.size.width, len(panes))
         yield StatusLine(id="status")
         with Horizontal(id="body"):
             with Vertical(id="panes-area"):
@@ -151,9 +118,6 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
                 yield LogPane(id="log")  # the dice log joins it the first time its tab opens (on_tabs_tab_activated)
         yield ActionPrompt(self.game, id="prompt")
         yield KeyFooter()  # Textual's Footer, rebuilt only when the keys it shows change
-
-    def get_default_screen(self) -> Screen:
-        return FightScreen(id="_default")
 
     def make_panes(self) -> list[SystemPane]:
         panes: list[SystemPane] = []
@@ -185,10 +149,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         return self.query_one(LogPane)
 
     def on_mount(self) -> None:
-        from gm_console.ui.startup import report_skipped
-
-        report_skipped(self, self._skipped)
-        self.title = f"gm-console · {self.game.setup.title}"
+        self.app.title = f"gm-console · {self.game.setup.title}"
         tabs = self.query_one("#pane-tabs", Tabs)
         for pane in self.system_panes():
             tabs.add_tab(Tab(content(pane.TITLE), id=f"tab-{pane.id}"))
@@ -203,20 +164,29 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
     def _after_first_frame(self) -> None:
         """What the GM need not wait for: the recovery check and the journal."""
-        if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
-            gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
-            gc.freeze()  # what start-up built stays: later collections skip it
-            gc.enable()
         if not self.offer_recovery():
             self.start_journal()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.apply_layout(event.size.width)
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Back from any flow, dialog or screen, the GM types on: the prompt has
+        focus (in replay mode the log keeps it, to step on).
+
+        The first resume, as the console opens, restyles nothing: each widget
+        was styled as it mounted, in the theme and layout classes it opens with,
+        and the whole-screen restyle cost as much again. (Textual runs this
+        before Screen's own handler, which reads ``refresh_styles``; a
+        ``_on_screen_resume`` here would replace this handler, not add to it.)"""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+        if self.replay_at is None and self.is_mounted:
+            for prompt in self.query(ActionPrompt):
+                self.set_focus(prompt)
 
     def apply_layout(self, width: int | None = None) -> None:
         """Wide: every pane side by side. Narrower: one pane at a time under
         tabs (F5 or a click switches). Below 120 columns the log goes underneath."""
-        width = self.size.width if width is None else width
+        width = self.app.size.width if width is None else width
         self._width = width
         panes = self.system_panes()
         shown = [p for p in panes if not p.has_class("-hidden")]
@@ -288,36 +258,17 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         self.apply_layout(self._width)
 
     def action_toggle_maximize(self) -> None:
-        if self.screen.maximized is not None:
-            self.screen.minimize()
+        if self.maximized is not None:
+            self.minimize()
             return
         panes = [p for p in self.system_panes() if p.display]
         target = next((p for p in panes if p.has_focus_within), panes[0] if panes else None)
         if target is not None:
-            self.screen.maximize(target, container=False)
+            self.maximize(target, container=False)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
-        """Notifications show text as written (usage lines are full of [brackets]),
-        and a new error replaces the last one instead of piling up over the fight.
-        Each is kept in ``notices`` (taken down or timed out, it stays there)."""
-        message, title = clean(message, lines=True), clean(title)
-        if severity == "error":
-            dismiss_notifications(self, keep=lambda note: note.severity != "error")
-        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
-        self.notices.append(Notification(message, title=title, severity=severity, timeout=shown_for, markup=markup))
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
-
-    def on_crash(self, error: BaseException) -> None:
-        """An exception reached Textual: write the crash log (the journal already
-        holds every applied action); the launcher prints where both are."""
-        from gm_console.files.crashlog import write_crash_log
-
-        if self.journal is not None:
-            self.journal.close()  # flushed after every action; closed, it stays for the next start
-        self.crash_log = write_crash_log(error, encounter=self.path, journal=self.journal_file())
-
-    def journal_file(self) -> Path | None:
-        return self.journal.path if self.journal is not None else None
+        """Through the app's ``notify`` (text as written: ``markup`` is off, unlike a widget's)."""
+        self.app.notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ---------------------------------------------------------------- state
     @property
@@ -344,7 +295,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         where = str(self.path) if self.path else "demo (unsaved copy)"
         dirty = self.dirty
         self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label())
-        self.sub_title = where + (" *" if dirty else "")
+        self.app.sub_title = where + (" *" if dirty else "")
         self.players_publish()  # the live game to the player view, if it is on (never the replay cursor)
 
     def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None:
@@ -355,7 +306,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         if not keep_saved:
             self._saved = tuple(game.log)
             self._saved_dice = game.setup.dice
-        self.set_reactive(GMConsoleApp.dice_mode, game.setup.dice)  # drawn below with the rest of the game
+        self.set_reactive(FightScreen.dice_mode, game.setup.dice)  # drawn below with the rest of the game
         self._index = None
         self.prompt().set_game(game)
         self.log_pane().reset()
@@ -475,7 +426,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         from gm_console.ui.screens.ask_text import AskText
 
         purpose = action.dice_purpose(self.game.state)
-        self.push_screen(AskText(f"{action.notation()}: enter the {dice} rolled for {purpose}", check=check), done)
+        self.app.push_screen(AskText(f"{action.notation()}: enter the {dice} rolled for {purpose}", check=check), done)
 
     def action_undo(self) -> None:
         try:
@@ -516,7 +467,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     def action_focus_log(self) -> None:
         self.log_pane().focus()
 
-    # ---------------------------------------------------------------- lookup, help, themes
+    # ---------------------------------------------------------------- lookup, flows
     def rules_index(self):
         if self._index is None:
             from gm_console.lookup import build_index
@@ -527,12 +478,12 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
     def show_rule(self, entry: RefEntry) -> None:
         from gm_console.ui.screens.rule_view import RuleView
 
-        self.push_screen(RuleView(entry))
+        self.app.push_screen(RuleView(entry))
 
     def action_rules(self) -> None:
         from textual.command import CommandPalette
 
-        self.push_screen(CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…"))
+        self.app.push_screen(CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…"))
 
     def action_act(self) -> None:
         """F7: this system's guided flow (screens/flows.py); its line is applied as if typed."""
@@ -540,7 +491,102 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
 
         flow = flow_for(self)
         if flow is not None:
-            self.push_screen(flow, lambda line: self.apply_line(line) if line else None)
+            self.app.push_screen(flow, lambda line: self.apply_line(line) if line else None)
+
+
+class GMConsoleApp(CrashHook, App[None]):
+    """The app-wide part of the console: themes, the palette's providers, the
+    help screen, the crash hook, the notifications record and quitting. The
+    fight itself is ``fight`` (the default screen)."""
+
+    TITLE = "gm-console"
+    COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
+    CSS = """
+    #body { height: 1fr; }
+    #panes-area { width: 1fr; height: 1fr; }
+    #panes { height: 1fr; }
+    #pane-tabs { display: none; height: 2; }
+    #side { width: 46; height: 1fr; }
+    #side-tabs { height: 2; }
+    DiceLog { display: none; }
+    #side.dice LogPane { display: none; }
+    #side.dice DiceLog { display: block; }
+    .tabbed #pane-tabs { display: block; }
+    .narrow #body { layout: vertical; }
+    .narrow #side { width: 1fr; height: 8; }
+    .narrow #side-tabs { display: none; }
+    .replaying StatusLine { background: $warning 40%; }
+    Tab { color: $gm-muted; }
+    Tab.-active, Tab:hover { color: $foreground; }
+    """
+    # quit (priority: from any screen, a dialog's too); the fight's keys are FightScreen's
+    BINDINGS = keys.bindings(keys.APP_ONLY_KEYS)
+
+    def __init__(
+        self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
+        players: dict | None = None,
+    ) -> None:
+        """The fight's arguments are FightScreen's (``missing``: the file at
+        ``path`` is gone and ``game`` comes from its recovery journal;
+        ``players``: start the player view once mounted)."""
+        super().__init__()
+        self.notices: deque[Notification] = deque(maxlen=NOTICES_KEPT)  # every notify, as shown, newest last
+        self.demo = demo
+        self.crash_log: Path | None = None
+        self.config = config
+        self.fight = FightScreen(game, path=path, replay=replay, missing=missing, players=players)  # the default screen
+        from gm_console.ui.startup import apply_user_setup
+
+        self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
+        palette.install(self)  # the panes' style names, in this theme's colours
+
+    @property
+    def game(self) -> Game:
+        """The game of the fight on screen (``fight.game``): read by many callers, so kept here."""
+        return self.fight.game
+
+    def get_default_screen(self) -> Screen:
+        return self.fight
+
+    def on_mount(self) -> None:
+        from gm_console.ui.startup import report_skipped
+
+        report_skipped(self, self._skipped)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
+            gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
+            gc.freeze()  # what start-up built stays: later collections skip it
+            gc.enable()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fight.apply_layout(event.size.width)  # the fight lays out for the terminal's width, even under a dialog
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications show text as written (usage lines are full of [brackets]),
+        and a new error replaces the last one instead of piling up over the fight.
+        Each is kept in ``notices`` (taken down or timed out, it stays there)."""
+        message, title = clean(message, lines=True), clean(title)
+        if severity == "error":
+            dismiss_notifications(self, keep=lambda note: note.severity != "error")
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.notices.append(Notification(message, title=title, severity=severity, timeout=shown_for, markup=markup))
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def on_crash(self, error: BaseException) -> None:
+        """An exception reached Textual: write the crash log (the journal already
+        holds every applied action); the launcher prints where both are."""
+        from gm_console.files.crashlog import write_crash_log
+
+        fight = self.fight
+        if fight.journal is not None:
+            fight.journal.close()  # flushed after every action; closed, it stays for the next start
+        self.crash_log = write_crash_log(error, encounter=fight.path, journal=fight.journal_file())
+
+    async def action_quit(self) -> None:
+        """Quit, asking first when the fight has unsaved changes (``FightScreen.quit_asking``)."""
+        self.fight.quit_asking()
 
     def action_help(self) -> None:
         from gm_console.ui.screens.help import HelpScreen
@@ -548,6 +594,7 @@ class GMConsoleApp(CrashHook, SessionCommands, ReplayCommands, PlayerViewCommand
         path = str(self.config.path) if self.config and self.config.path else "config.toml"
         self.push_screen(HelpScreen(self.config.keys if self.config else {}, path))
 
+    # ---------------------------------------------------------------- themes
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The panes' colours (``gm-*``) of a theme that does not set them: Textual's own."""
         from gm_console.ui.themes import pane_colour_defaults

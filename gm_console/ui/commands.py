@@ -18,7 +18,7 @@ from gm_console.core import notation as n
 from gm_console.ui.text import as_markup, clean, content, highlight
 
 if TYPE_CHECKING:
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.app import FightScreen, GMConsoleApp
 
 
 def _rank(score: float, provider: int, index: int) -> float:
@@ -28,9 +28,16 @@ def _rank(score: float, provider: int, index: int) -> float:
 
 
 class _GMProvider(Provider):
+    """A provider of the console: ``gm`` is the app (themes, help), ``fight``
+    the fight it shows (its game, its commands)."""
+
     @property
     def gm(self) -> GMConsoleApp:
         return self.app  # type: ignore[return-value]
+
+    @property
+    def fight(self) -> FightScreen:
+        return self.gm.fight
 
 
 class _ListProvider(_GMProvider):
@@ -79,7 +86,7 @@ class RulesProvider(_GMProvider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        hits = self.gm.rules_index().rank(query, limit=self.LIMIT)
+        hits = self.fight.rules_index().rank(query, limit=self.LIMIT)
         if not hits:
             return
         labels = [f"{h.entry.kind}: {h.entry.title}" for h in hits]
@@ -92,11 +99,11 @@ class RulesProvider(_GMProvider):
         for i, (hit, label) in enumerate(zip(hits, labels)):
             score = ceiling * (hit.score / top if hits[0].score else 1.0)
             entry = hit.entry
-            yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.gm.show_rule, entry), _first_line(entry.body))
+            yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.fight.show_rule, entry), _first_line(entry.body))
 
     async def discover(self) -> Hits:
-        for entry in self.gm.rules_index().entries[:40]:
-            yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.gm.show_rule, entry), _first_line(entry.body))
+        for entry in self.fight.rules_index().entries[:40]:
+            yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.fight.show_rule, entry), _first_line(entry.body))
 
 
 class ActionsProvider(_ListProvider):
@@ -107,15 +114,15 @@ class ActionsProvider(_ListProvider):
     DISCOVER = 30
 
     def _items(self) -> list[tuple[str, object, str]]:
-        gm = self.gm
-        if gm.replay_at is not None:
+        fight = self.fight
+        if fight.replay_at is not None:
             return []
         items: list[tuple[str, object, str]] = []
-        for action in gm.game.legal_actions():
-            label = f"{action.PALETTE}: {action.label(gm.game.state)}"
-            items.append((label, partial(gm.apply_line, action.notation()), action.notation()))
-        for verb, cls in sorted(gm.game.verbs.items()):
-            items.append((f"{cls.PALETTE}: {n.usage(cls)}", partial(gm.fill_prompt, verb + " "), cls.SUMMARY))
+        for action in fight.game.legal_actions():
+            label = f"{action.PALETTE}: {action.label(fight.game.state)}"
+            items.append((label, partial(fight.apply_line, action.notation()), action.notation()))
+        for verb, cls in sorted(fight.game.verbs.items()):
+            items.append((f"{cls.PALETTE}: {n.usage(cls)}", partial(fight.fill_prompt, verb + " "), cls.SUMMARY))
         return items
 
 
@@ -125,32 +132,32 @@ class ConsoleProvider(_ListProvider):
     RANK = 1
 
     def _items(self) -> list[tuple[str, object, str]]:
-        gm = self.gm
+        app, fight = self.gm, self.fight
         items = [
-            ("file: open…", gm.action_open, "open another encounter file"),
-            ("file: save", gm.action_save, "save the encounter (atomic, keeps a .bak)"),
-            ("file: save as…", gm.action_save_as, "save under a new name"),
-            ("file: new…", gm.action_new, "write a starter encounter and open it"),
-            ("replay: " + ("leave replay mode" if gm.replay_at is not None else "enter replay mode"), gm.action_toggle_replay, "step through the log"),
-            ("dice: switch to " + ("auto-roll" if gm.dice_mode == "manual" else "entering physical dice"), gm.action_toggle_dice, "how rolls are made"),
-            ("act: pick an action, step by step (F7)", gm.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
-            ("help: keys", gm.action_help, "every key binding"),
-            ("pane: maximize or restore", gm.action_toggle_maximize, "one pane fills the screen"),
-            ("log: undo", gm.action_undo, "take back the last action"),
-            ("log: redo", gm.action_redo, "apply the undone action again"),
+            ("file: open…", fight.action_open, "open another encounter file"),
+            ("file: save", fight.action_save, "save the encounter (atomic, keeps a .bak)"),
+            ("file: save as…", fight.action_save_as, "save under a new name"),
+            ("file: new…", fight.action_new, "write a starter encounter and open it"),
+            ("replay: " + ("leave replay mode" if fight.replay_at is not None else "enter replay mode"), fight.action_toggle_replay, "step through the log"),
+            ("dice: switch to " + ("auto-roll" if fight.dice_mode == "manual" else "entering physical dice"), fight.action_toggle_dice, "how rolls are made"),
+            ("act: pick an action, step by step (F7)", fight.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
+            ("help: keys", app.action_help, "every key binding"),
+            ("pane: maximize or restore", fight.action_toggle_maximize, "one pane fills the screen"),
+            ("log: undo", fight.action_undo, "take back the last action"),
+            ("log: redo", fight.action_redo, "apply the undone action again"),
         ]
-        if gm.game.setup.data.get("party") is not None:
-            items.append(("campaign: carry results to the party", gm.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
-        for pane in gm.system_panes():
+        if fight.game.setup.data.get("party") is not None:
+            items.append(("campaign: carry results to the party", fight.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
+        for pane in fight.system_panes():
             verb = "show" if pane.has_class("-hidden") else "hide"
-            items.append((f"pane: {verb} {pane.TITLE}", partial(gm.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))
-        for name in sorted(gm.available_themes):
+            items.append((f"pane: {verb} {pane.TITLE}", partial(fight.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))
+        for name in sorted(app.available_themes):
             if not name.startswith("textual-"):
-                items.append((f"theme: {name}", partial(gm.set_theme, name), "switch theme (remembered)"))
+                items.append((f"theme: {name}", partial(app.set_theme, name), "switch theme (remembered)"))
         items += [
-            ("players: start", gm.players_start, "serve the player view: what the players may see, live in a browser"),
-            ("players: stop", gm.players_stop, "stop the player view (open pages say stale)"),
-            ("players: show link", gm.players_show_link, "the player view's link and its QR code, for phones at the table"),
+            ("players: start", fight.players_start, "serve the player view: what the players may see, live in a browser"),
+            ("players: stop", fight.players_stop, "stop the player view (open pages say stale)"),
+            ("players: show link", fight.players_show_link, "the player view's link and its QR code, for phones at the table"),
         ]
         return items
 

@@ -4,7 +4,7 @@ help screen (F1) lists them all with the keys in force."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.binding import Binding
 
@@ -45,6 +45,15 @@ REPLAY_KEYS: tuple[Key, ...] = (
     Key("replay-goto", "g", "replay_goto", "Go to action", priority=True, group="replay"),
     Key("replay-round", "r", "replay_round", "Go to round", priority=True, group="replay"),
     Key("replay-branch", "b", "replay_branch", "Continue from here", priority=True, group="replay"),
+)
+
+APP_ONLY_KEYS: tuple[Key, ...] = tuple(k for k in APP_KEYS if k.id == "quit")  # the app's own: it quits from any screen
+# The fight screen's keys: quit first, where Textual's App puts its ctrl+q (the footer
+# lists keys in binding order), then the others in APP_KEYS order; the app's actions
+# among them (quit, help) are named "app.ACTION".
+FIGHT_KEYS: tuple[Key, ...] = tuple(
+    replace(k, action=f"app.{k.action}") if k.id in {"quit", "help"} else k
+    for k in sorted(APP_KEYS, key=lambda k: k.id != "quit")
 )
 
 PROMPT_KEYS: tuple[tuple[str, str], ...] = (

@@ -2,7 +2,7 @@
 loop, show its link with a QR code, and publish the player-safe document
 after every change.
 
-Mixed into the app; uses what ``PlayersHost`` declares. ``players_publish`` is called at the end of every
+Mixed into ``FightScreen``; uses what ``PlayersHost`` declares. ``players_publish`` is called at the end of every
 redraw (after each applied action, undo, redo, replay step and encounter
 switch); it builds the document from the live game, never from the replay
 cursor: the players see the fight as it stands, not the GM browsing its past.
@@ -21,19 +21,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from gm_console.core.game import Game
     from gm_console.players.server import PlayerServer
 
 
 class PlayersHost(Protocol):
-    """What ``PlayerViewCommands`` uses of the app it is mixed into, and all of it
-    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+    """What ``PlayerViewCommands`` uses of the fight screen (``FightScreen``) it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, FightScreen has it)."""
 
     game: Game
 
     def redraw(self) -> None: ...
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
     def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Any: ...
 
 
@@ -69,7 +71,7 @@ class PlayersLink(ModalScreen[None]):
 
 
 class PlayerViewCommands:
-    """Mixed into the app (uses what ``PlayersHost`` declares): ``players: start``, ``players: stop``, ``players: show link``."""
+    """Mixed into ``FightScreen`` (uses what ``PlayersHost`` declares): ``players: start``, ``players: stop``, ``players: show link``."""
 
     players_server: PlayerServer | None = None
     players_options: dict[str, Any] | None = None  # host, port, token given on the command line
@@ -129,7 +131,7 @@ class PlayerViewCommands:
         if server is None:
             self.notify("the player view is off: players: start first", severity="warning", timeout=5)
             return
-        self.push_screen(PlayersLink(server.url, server.exposed))
+        self.app.push_screen(PlayersLink(server.url, server.exposed))
 
     # ------------------------------------------------------------ publishing
     def players_publish(self) -> None:

@@ -18,14 +18,16 @@ from gm_console.core.state import State
 from gm_console.ui.screens.ask_text import AskText
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from gm_console.core.game import Game
     from gm_console.ui.widgets.action_prompt import ActionPrompt
     from gm_console.ui.widgets.log_pane import LogPane
 
 
 class ReplayHost(Protocol):
-    """What ``ReplayCommands`` uses of the app it is mixed into, and all of it
-    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+    """What ``ReplayCommands`` uses of the fight screen (``FightScreen``) it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, FightScreen has it)."""
 
     game: Game
     path: Path | None
@@ -35,12 +37,12 @@ class ReplayHost(Protocol):
     def prompt(self) -> ActionPrompt: ...
     def log_pane(self) -> LogPane: ...
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
+    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
     def set_class(self, add: bool, *class_names: str) -> Any: ...
 
 
 class ReplayCommands:
-    """Mixed into the app; uses what ``ReplayHost`` declares."""
+    """Mixed into ``FightScreen``; uses what ``ReplayHost`` declares."""
 
     # the position shown (None: live play); every set redraws (watch_replay_at), a step to the same place too
     replay_at: var[int | None] = var(None, init=False, always_update=True)
@@ -107,7 +109,7 @@ class ReplayCommands:
             if text:
                 self.replay_to(int(text))
 
-        self.push_screen(AskText(f"Go to the state after action N (0 to {total}):", "", check), done)
+        self.app.push_screen(AskText(f"Go to the state after action N (0 to {total}):", "", check), done)
 
     def round_starts(self) -> dict[int, int]:
         """Round number -> how many actions are applied when it begins."""
@@ -130,7 +132,7 @@ class ReplayCommands:
             if text:
                 self.replay_to(starts[int(text)])
 
-        self.push_screen(AskText(f"Go to the start of round (1 to {max(starts)}):", "", check), done)
+        self.app.push_screen(AskText(f"Go to the start of round (1 to {max(starts)}):", "", check), done)
 
     def action_replay_branch(self) -> None:
         if self.replay_at is None:
@@ -173,7 +175,7 @@ class ReplayCommands:
             self.open_game(opened[0], target)
             self.notify(f"continuing from action {at} in {target}; the original is unchanged", timeout=6)
 
-        self.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)
+        self.app.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)
 
     def on_replay_select(self, index: int) -> None:
         """The GM chose a log entry (enter or click): replay to just after it."""

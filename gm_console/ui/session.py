@@ -14,6 +14,8 @@ from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
 
 if TYPE_CHECKING:  # the journal (json, hashlib) is imported when it starts, after the first frame
+    from textual.app import App
+
     from gm_console.files.journal import Journal, Recovered
 
 
@@ -69,8 +71,8 @@ def write_problem(write) -> str | None:
 
 
 class SessionHost(Protocol):
-    """What ``SessionCommands`` uses of the app it is mixed into, and all of it
-    (tests/ui/test_app_contract.py checks both: the mixin uses no more, the app has it)."""
+    """What ``SessionCommands`` uses of the fight screen (``FightScreen``) it is mixed into, and all of it
+    (tests/ui/test_app_contract.py checks both: the mixin uses no more, FightScreen has it)."""
 
     game: Game
     path: Path | None
@@ -82,12 +84,11 @@ class SessionHost(Protocol):
     def redraw(self) -> None: ...
     def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None: ...
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    def push_screen(self, screen: Any, callback: Any = None) -> Any: ...
-    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
+    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
 
 
 class SessionCommands:
-    """Mixed into the app; uses what ``SessionHost`` declares."""
+    """Mixed into ``FightScreen``; uses what ``SessionHost`` declares."""
 
     journal: Journal | None = None
     journal_source: Path | None = None  # the encounter file this session's journal is for
@@ -171,7 +172,7 @@ class SessionCommands:
                 self.recovered_from = [*self.recovered_from, path]
                 self.notify(f"recovered {len(found.game.log)} actions; save to keep them (the journal stays until then)", timeout=8)
             elif choice == "no":
-                self.push_screen(
+                self.app.push_screen(
                     Confirm(f"Drop the {len(found.game.log)} actions of the session of {when} for good?", "Drop them", None, "Keep"),
                     dropped,
                 )
@@ -179,7 +180,7 @@ class SessionCommands:
                 kept()
             self.start_journal()
 
-        self.push_screen(Confirm(question, "Recover", "Discard", "Decide later"), answer)
+        self.app.push_screen(Confirm(question, "Recover", "Discard", "Decide later"), answer)
         return True
 
     def drop_recovered(self) -> None:
@@ -197,6 +198,9 @@ class SessionCommands:
         self.drop_recovered()
         self.start_journal()
 
+    def journal_file(self) -> Path | None:
+        return self.journal.path if self.journal is not None else None
+
     def journal_push(self) -> None:
         if self.journal is not None:
             self.journal.push(format_action(self.game.log[-1]), self.game.setup.templates)  # one line, not the log's
@@ -211,7 +215,7 @@ class SessionCommands:
         if self.journal is not None:
             self.journal.discard()
         self.drop_recovered()
-        self.exit()
+        self.app.exit()
 
     # ------------------------------------------------------------ save
     def action_save(self) -> None:
@@ -234,7 +238,7 @@ class SessionCommands:
                 self.finish()
 
         default = str(self.path) if self.path else f"{self.game.setup.title.lower().replace(' ', '-')}.toml"
-        self.push_screen(AskText("Save the encounter as:", default, check), done)
+        self.app.push_screen(AskText("Save the encounter as:", default, check), done)
 
     def save_to(self, path: Path) -> bool:
         problem = self.try_save(path)
@@ -282,7 +286,7 @@ class SessionCommands:
             if text and opened:
                 self.open_game(opened[0], Path(text).expanduser())
 
-        self.push_screen(AskText("Open which encounter file?", "", check), done)
+        self.app.push_screen(AskText("Open which encounter file?", "", check), done)
 
     def action_new(self) -> None:
         self.unless_unsaved(self._ask_new)
@@ -320,7 +324,7 @@ class SessionCommands:
             if text and made:
                 self.open_game(made[0], Path(text.split()[0]).expanduser())
 
-        self.push_screen(AskText(f"New encounter: FILE.toml then systems ({', '.join(names)})", "", check), done)
+        self.app.push_screen(AskText(f"New encounter: FILE.toml then systems ({', '.join(names)})", "", check), done)
 
     def open_game(self, game: Game, path: Path) -> None:
         self.load_game(game, path)
@@ -343,7 +347,7 @@ class SessionCommands:
             elif choice == "no":
                 then()
 
-        self.push_screen(Confirm("There are unsaved changes. Save them first?", "Save", "Discard"), answer)
+        self.app.push_screen(Confirm("There are unsaved changes. Save them first?", "Save", "Discard"), answer)
 
     # ------------------------------------------------------------ campaign (docs/campaign.md)
     def action_campaign_carry(self) -> None:
@@ -378,10 +382,11 @@ class SessionCommands:
             n = len([c for c in result.changes if not c.derived])
             self.notify(f"{n} change{'s' if n != 1 else ''} written to {result.party} (previous version: .bak)", title="Carried")
 
-        self.push_screen(Confirm(question, "Carry", None, "Cancel"), answer)
+        self.app.push_screen(Confirm(question, "Carry", None, "Cancel"), answer)
 
     # ------------------------------------------------------------ quit
-    async def action_quit(self) -> None:
+    def quit_asking(self) -> None:
+        """Quit (the app's ctrl+q), asking first what to do with unsaved changes."""
         if not self.dirty:
             self.finish()
             return
@@ -402,4 +407,4 @@ class SessionCommands:
             changes = f"{count:+d} actions since the last save" if count else (
                 "the log changed since the last save" if log_changed(self.game.log, self._saved) else "the dice mode changed"
             )
-        self.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)
+        self.app.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)

@@ -221,11 +221,11 @@ async def test_the_console_brings_the_template_in_journals_it_and_recovers_after
     first = GMConsoleApp(load_encounter(path), path=path)
     async with first.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        assert first.apply_line("add raider3 from=library:raider zone=dock")
+        assert first.fight.apply_line("add raider3 from=library:raider zone=dock")
         assert first.game.state.units["raider3"].zone == "dock"
         state = first.game.state.to_json()
-        first.journal.close()  # a kill: the journal stays
-        first.journal = None
+        first.fight.journal.close()  # a kill: the journal stays
+        first.fight.journal = None
     assert journal_path(user_data_dir() / "recovery", path).exists()
     edit(camp / "bestiary.toml", "fitness = 8", "fitness = 3")
     second = GMConsoleApp(load_encounter(path), path=path)
@@ -244,7 +244,7 @@ async def test_the_prompt_says_why_a_template_cannot_come(camp):
     app = GMConsoleApp(load_encounter(path), path=path)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        assert not app.apply_line("add raider3 from=library:raidr")
+        assert not app.fight.apply_line("add raider3 from=library:raidr")
         await pilot.pause()
         assert any("unknown template 'raidr' (did you mean 'raider'?)" in str(n.message) for n in app.notices)
         assert "raider3" not in app.game.state.units and not app.game.setup.templates

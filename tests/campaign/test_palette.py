@@ -31,7 +31,7 @@ async def test_carry_from_the_palette_confirms_the_list_first(tmp_path, monkeypa
     console = GMConsoleApp(load_encounter(fight), path=fight)
     async with console.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        console.action_campaign_carry()
+        console.fight.action_campaign_carry()
         await pilot.pause()
         screen = console.screen
         assert isinstance(screen, Confirm)

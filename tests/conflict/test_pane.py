@@ -142,7 +142,7 @@ async def test_in_manual_dice_mode_the_console_asks_for_the_players_dice():
 
     app = make_app(lines=["turn rhea"])
     async with app.run_test(size=(120, 40)) as pilot:
-        app.dice_mode = "manual"
+        app.fight.dice_mode = "manual"
         await type_line(pilot, "attack rhea raider1 field-sidearm stun buy=1")
         assert isinstance(app.screen, AskText)
         app.screen.query_one(Input).value = "3 8 11"

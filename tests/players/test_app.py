@@ -41,8 +41,8 @@ async def state(server) -> dict:
 async def test_players_flag_starts_the_view_and_every_change_is_published(tmp_path):
     app = console(players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.players_server is not None)
-        server = app.players_server
+        await until(pilot, lambda: app.fight.players_server is not None)
+        server = app.fight.players_server
         assert server.token == TOKEN and server.url == f"http://127.0.0.1:{server.port}/?token={TOKEN}"
         status = str(app.query_one(StatusLine).render())
         assert "players: 0 watching" in status
@@ -60,12 +60,12 @@ async def test_players_flag_starts_the_view_and_every_change_is_published(tmp_pa
         # replay: the GM browses the past, the players keep the live state
         await pilot.press("f3", "home")
         await pilot.pause()
-        assert app.replay_at == 0
+        assert app.fight.replay_at == 0
         assert (await state(server))["log"][-1]["text"] == "Hold the dock"
         await pilot.press("f3")
         # another encounter: the view follows
-        app.load_game(load_encounter(ENCOUNTERS / "ctb-training-yard.toml"), ENCOUNTERS / "ctb-training-yard.toml")
-        await until(pilot, lambda: not app._swapping)
+        app.fight.load_game(load_encounter(ENCOUNTERS / "ctb-training-yard.toml"), ENCOUNTERS / "ctb-training-yard.toml")
+        await until(pilot, lambda: not app.fight._swapping)
         await pilot.pause()
         assert (await state(server))["systems"] == ["ctb"]
 
@@ -73,19 +73,19 @@ async def test_players_flag_starts_the_view_and_every_change_is_published(tmp_pa
 async def test_palette_commands_start_show_the_link_and_stop():
     app = console()
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.players_server is None
+        assert app.fight.players_server is None
         assert "players:" not in str(app.query_one(StatusLine).render())
-        app.players_show_link()  # off: says so
-        app.players_start()
-        await until(pilot, lambda: app.players_server is not None)
-        server = app.players_server
+        app.fight.players_show_link()  # off: says so
+        app.fight.players_start()
+        await until(pilot, lambda: app.fight.players_server is not None)
+        server = app.fight.players_server
         assert server.host == "127.0.0.1" and server.port > 0 and len(server.token) >= 20
         async with aiohttp.ClientSession() as s:
             async with s.get(f"http://127.0.0.1:{server.port}/events?token={server.token}") as r:
                 await r.content.readline()
                 await until(pilot, lambda: "players: 1 watching" in str(app.query_one(StatusLine).render()))
         await until(pilot, lambda: "players: 0 watching" in str(app.query_one(StatusLine).render()))
-        app.players_show_link()
+        app.fight.players_show_link()
         await pilot.pause()
         assert isinstance(app.screen, PlayersLink)
         url = str(app.screen.query_one("#players-url").render())
@@ -93,8 +93,8 @@ async def test_palette_commands_start_show_the_link_and_stop():
         qr = str(app.screen.query_one("#players-qr").render())
         assert "█" in qr and "[" not in qr
         await pilot.press("escape")
-        app.players_stop()
-        await until(pilot, lambda: app.players_server is None)
+        app.fight.players_stop()
+        await until(pilot, lambda: app.fight.players_server is None)
         assert "players:" not in str(app.query_one(StatusLine).render())
 
 
@@ -103,7 +103,7 @@ async def test_a_network_bind_is_warned_about_in_the_status_line(monkeypatch):
     monkeypatch.setattr("gm_console.players.server.is_loopback", lambda host: False)
     app = console(players={"host": "127.0.0.2", "port": 0, "token": TOKEN})
     async with app.run_test(size=(160, 40)) as pilot:
-        await until(pilot, lambda: app.players_server is not None)
+        await until(pilot, lambda: app.fight.players_server is not None)
         assert "OPEN TO THE NETWORK" in str(app.query_one(StatusLine).render())
 
 

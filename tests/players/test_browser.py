@@ -24,8 +24,8 @@ LAYOUTS = {"phone": (390, 844, True), "tv": (1920, 1080, False)}
 
 async def running(app, pilot):
     for _ in range(250):
-        if app.players_server is not None:
-            return app.players_server
+        if app.fight.players_server is not None:
+            return app.fight.players_server
         await pilot.pause(0.02)
     raise AssertionError("the player view did not start")
 
@@ -40,7 +40,7 @@ async def test_the_page_shows_the_turn_order_and_follows_the_console_without_a_r
             await browser.goto(server.url)
             await browser.wait_for("document.querySelectorAll('#next li').length === 5")
             order = await browser.eval("[...document.querySelectorAll('#next li')].map(li => li.textContent)")
-            expected = [t["name"] for t in (app.players_server._document())["next"]]
+            expected = [t["name"] for t in (app.fight.players_server._document())["next"]]
             assert order == expected and len(order) == 5
             assert await browser.eval("document.getElementById('link').textContent") == "live"
             await browser.eval("window.__same_page = 42")
@@ -52,9 +52,9 @@ async def test_the_page_shows_the_turn_order_and_follows_the_console_without_a_r
             await browser.wait_for("document.querySelector('#log li.say')?.textContent === 'The causeway groans'")
             assert await browser.eval("window.__same_page") == 42  # no reload
             # the console stops the view: the page says it is stale; it starts again (same port and token): live
-            app.players_stop()
+            app.fight.players_stop()
             await browser.wait_for("document.body.classList.contains('stale')")
-            app.players_start()
+            app.fight.players_start()
             await running(app, pilot)
             await browser.wait_for("!document.body.classList.contains('stale')", timeout=15)
             assert await browser.eval("window.__same_page") == 42

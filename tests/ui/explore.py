@@ -228,7 +228,7 @@ async def back_to_fight(pilot) -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert fight_screen(app), f"Esc does not close {type(app.screen).__name__}"
-    if app.replay_at is not None:
+    if app.fight.replay_at is not None:
         await pilot.press("f3")
     if app.screen.maximized is not None:
         await pilot.press("f6")
@@ -342,8 +342,8 @@ def console_label(app, prefix: str) -> str | None:
 def action_hits(app) -> tuple[list[str], list[str]]:
     """(legal actions, verb templates) the palette lists right now."""
     items = ActionsProvider(app.screen)._items()
-    legal = [label for label, cb, _ in items if getattr(cb, "func", None) == app.apply_line]
-    verbs = [label for label, cb, _ in items if getattr(cb, "func", None) == app.fill_prompt]
+    legal = [label for label, cb, _ in items if getattr(cb, "func", None) == app.fight.apply_line]
+    verbs = [label for label, cb, _ in items if getattr(cb, "func", None) == app.fight.fill_prompt]
     return legal, verbs
 
 
@@ -362,7 +362,7 @@ def palette_steps(path: Path) -> list[Step]:
                           ("log: redo", "system")):
         steps.append(Step(f"palette: {prefix}", _console_command(prefix), share))
     app = GMConsoleApp(load_encounter(path), path=path)  # never run: only to list the panes and themes it offers
-    for pane in app.make_panes():
+    for pane in app.fight.make_panes():
         steps.append(Step(f"palette: pane: hide {pane.TITLE}, then show it", _hide_show(pane.TITLE), "always"))
     names = sorted(name for name in app.available_themes if not name.startswith("textual-"))
     for name in names:
@@ -404,16 +404,16 @@ def _console_command(prefix: str) -> StepFn:
             assert not fight_screen(pilot.app), "help: keys shows nothing"
             await escape(pilot)
         if prefix == "replay: enter":
-            assert pilot.app.replay_at is not None, f"{label} did not enter replay mode"
+            assert pilot.app.fight.replay_at is not None, f"{label} did not enter replay mode"
             ex.step = "palette: replay: leave replay mode"
             await run_hit(pilot, console_label(pilot.app, "replay: leave") or "replay: leave replay mode")
-            assert pilot.app.replay_at is None, "replay: leave replay mode did not leave it"
+            assert pilot.app.fight.replay_at is None, "replay: leave replay mode did not leave it"
         if prefix == "dice: switch to entering":
-            assert pilot.app.dice_mode == "manual", f"{label} did not switch the dice to manual"
+            assert pilot.app.fight.dice_mode == "manual", f"{label} did not switch the dice to manual"
             label = console_label(pilot.app, "dice: switch to auto") or "dice: switch to auto-roll"
             ex.step = f"palette: {label}"
             await run_hit(pilot, label)
-            assert pilot.app.dice_mode == "auto", f"{label} did not switch the dice back"
+            assert pilot.app.fight.dice_mode == "auto", f"{label} did not switch the dice back"
         if prefix == "pane: maximize":
             assert pilot.app.screen.maximized is not None, "pane: maximize did not maximize a pane"
             ex.step = f"palette: {label} (again: restore)"
@@ -483,21 +483,21 @@ def _press_binding(key: keys.Key) -> StepFn:
 
 async def _replay_keys_live(ex: Explorer, pilot) -> None:
     await pilot.press(*(key.key for key in keys.REPLAY_KEYS))
-    assert pilot.app.replay_at is None and fight_screen(pilot.app), "a replay key acted outside replay mode"
+    assert pilot.app.fight.replay_at is None and fight_screen(pilot.app), "a replay key acted outside replay mode"
 
 
 async def _replay_keys(ex: Explorer, pilot) -> None:
     app = pilot.app
     await pilot.press("f3")
-    assert app.replay_at is not None, "F3 did not enter replay mode"
+    assert app.fight.replay_at is not None, "F3 did not enter replay mode"
     for key in keys.REPLAY_KEYS:
         ex.step = f"f3, then the replay key {key.key} ({key.id}), Esc"
         await pilot.press(key.key)
         if not fight_screen(app):
             await escape(pilot)
-    assert app.replay_at is not None, "a replay key left replay mode"
+    assert app.fight.replay_at is not None, "a replay key left replay mode"
     await pilot.press("f3")
-    assert app.replay_at is None, "F3 did not leave replay mode"
+    assert app.fight.replay_at is None, "F3 did not leave replay mode"
 
 
 def screen_steps(path: Path) -> list[Step]:
@@ -539,16 +539,16 @@ async def _replay_walk(ex: Explorer, pilot) -> None:
     app = pilot.app
     await pilot.press("f3")
     total = len(app.game.log)
-    assert app.replay_at == total
+    assert app.fight.replay_at == total
     await pilot.press("left", "right", "home")
-    assert app.replay_at == 0
+    assert app.fight.replay_at == 0
     await pilot.press("end")
-    assert app.replay_at == total
+    assert app.fight.replay_at == total
     await pilot.press("g")
     await answer(pilot, "99999")  # out of range: the dialog says so and stays
     assert isinstance(app.screen, AskText), "g accepted a position past the log"
     await answer(pilot, "0")
-    assert app.replay_at == 0
+    assert app.fight.replay_at == 0
     await pilot.press("r")
     await answer(pilot, "1")
     assert fight_screen(app)
@@ -564,7 +564,7 @@ async def _branch_bad(ex: Explorer, pilot) -> None:
 async def _manual_dice(ex: Explorer, pilot) -> None:
     app = pilot.app
     await pilot.press("f2")
-    assert app.dice_mode == "manual"
+    assert app.fight.dice_mode == "manual"
     await type_line(pilot, "roll 2d6")
     assert isinstance(app.screen, AskText), "manual dice: roll 2d6 did not ask for the dice"
     await answer(pilot, "7 x")
@@ -574,7 +574,7 @@ async def _manual_dice(ex: Explorer, pilot) -> None:
     assert isinstance(app.screen, AskText), "manual dice: a 5,000-digit face was accepted"
     await escape(pilot)
     await pilot.press("f2")
-    assert app.dice_mode == "auto"
+    assert app.fight.dice_mode == "auto"
 
 
 async def _manual_dice_action(ex: Explorer, pilot) -> None:
@@ -742,7 +742,7 @@ async def _save_as_good(ex: Explorer, pilot) -> None:
     await _file_command(pilot, "file: save as")
     await answer(pilot, str(target))
     assert target.exists(), "save as did not write the file"
-    assert pilot.app.path == target, "save as did not switch to the new file"
+    assert pilot.app.fight.path == target, "save as did not switch to the new file"
     load_encounter(target)  # what was saved opens again
 
 
@@ -764,7 +764,7 @@ async def _new_good(ex: Explorer, pilot) -> None:
     await _file_command(pilot, "file: new")
     await answer(pilot, f"{target} {_other_system(pilot.app)}")
     await pilot.pause()
-    assert pilot.app.path == target, "new did not open the new file"
+    assert pilot.app.fight.path == target, "new did not open the new file"
 
 
 def _other_system(app) -> str:
@@ -777,7 +777,7 @@ async def _open_good(ex: Explorer, pilot) -> None:
     await _file_command(pilot, "file: open")
     await answer(pilot, str(ex.path))
     await pilot.pause()
-    assert pilot.app.path == ex.path, "open did not open the encounter"
+    assert pilot.app.fight.path == ex.path, "open did not open the encounter"
 
 
 async def _branch_good(ex: Explorer, pilot) -> None:
@@ -787,7 +787,7 @@ async def _branch_good(ex: Explorer, pilot) -> None:
         target.unlink()
     await pilot.press("f3", "home", "b")
     await answer(pilot, str(target))
-    assert target.exists() and app.path == target and app.replay_at is None, "the branch did not open the new file"
+    assert target.exists() and app.fight.path == target and app.fight.replay_at is None, "the branch did not open the new file"
 
 
 def quit_steps() -> list[Step]:
@@ -800,7 +800,7 @@ def quit_steps() -> list[Step]:
 async def _quit_cancel(ex: Explorer, pilot) -> None:
     app = pilot.app
     await type_line(pilot, "note leaving")
-    assert app.dirty, "a note did not change the log"
+    assert app.fight.dirty, "a note did not change the log"
     await pilot.press("ctrl+q")
     assert isinstance(app.screen, Confirm), "ctrl+q with unsaved changes did not ask"
     await escape(pilot)
@@ -809,7 +809,7 @@ async def _quit_cancel(ex: Explorer, pilot) -> None:
 
 async def _quit(ex: Explorer, pilot) -> None:
     app = pilot.app
-    if not app.dirty:  # so that ctrl+q asks
+    if not app.fight.dirty:  # so that ctrl+q asks
         await type_line(pilot, "note leaving")
     await pilot.press("ctrl+q")
     assert isinstance(app.screen, Confirm), "ctrl+q with unsaved changes did not ask"

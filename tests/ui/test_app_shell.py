@@ -46,11 +46,11 @@ async def test_apply_from_the_prompt_then_undo_and_redo(tmp_path):
         assert app.game.lines()[-1] == "set gob hp 2"
         assert app.query_one(ActionPrompt).value == ""
         assert app.query_one(LogPane).option_count == 2
-        assert app.dirty
+        assert app.fight.dirty
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.game.state.units["gob"].stats["hp"] == 4 and app.query_one(LogPane).option_count == 1
-        assert not app.dirty
+        assert not app.fight.dirty
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert app.game.state.units["gob"].stats["hp"] == 2
@@ -84,7 +84,7 @@ async def test_ctrl_s_saves_atomically(tmp_path):
         await type_line(pilot, "set gob hp 1")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert not app.dirty
+        assert not app.fight.dirty
     assert load_encounter(path).lines() == ["set kai hp 7", "set gob hp 1"]
     assert (tmp_path / "fight.toml.bak").read_text() == GOOD
 
@@ -132,7 +132,7 @@ async def test_narrow_terminal_puts_the_log_under_the_panes(tmp_path):
     app, _ = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.has_class("narrow")
+        assert app.fight.has_class("narrow")
         log = app.query_one(LogPane)
         panes = app.query_one("#panes")
         assert log.region.y > panes.region.y and log.region.width >= 78
@@ -142,7 +142,7 @@ async def test_a_new_error_replaces_the_last_one(tmp_path):
     app, _ = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         for line in ("move gob nowhere", "set nobody hp 1", "sett x"):
-            app.apply_line(line)
+            app.fight.apply_line(line)
             await pilot.pause()  # at table pace: each toast is up before the next error
         errors = [n for n in shown_notifications(app) if n.severity == "error"]
         assert len(errors) == 1 and "unknown verb 'sett'" in errors[0].message

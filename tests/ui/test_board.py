@@ -60,15 +60,15 @@ async def test_names_and_prefixes_work_at_the_prompt_and_the_log_writes_ids(size
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_dice_mode_belongs_to_the_encounter_saved_and_restored_on_reopen(tmp_path, size):
     app = open_app("ctb-training-yard.toml", tmp_path)
-    path = app.path
+    path = app.fight.path
     async with app.run_test(size=size) as pilot:
-        assert app.dice_mode == "auto" and not app.dirty
+        assert app.fight.dice_mode == "auto" and not app.fight.dirty
         await pilot.press("f2")
         await pilot.pause()
-        assert app.dice_mode == "manual" and app.dirty  # a change to the file: quit asks
+        assert app.fight.dice_mode == "manual" and app.fight.dirty  # a change to the file: quit asks
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert not app.dirty
+        assert not app.fight.dirty
     assert 'dice = "manual"' in path.read_text()
     again = GMConsoleApp(load_encounter(path), path=path)
     async with again.run_test(size=size) as pilot:

@@ -72,7 +72,7 @@ async def test_palette_console_command_switches_dice_mode(tmp_path):
         await search_palette(pilot, "dice: switch")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.dice_mode == "manual"
+        assert app.fight.dice_mode == "manual"
 
 
 async def test_replay_steps_through_the_log(tmp_path):
@@ -80,28 +80,28 @@ async def test_replay_steps_through_the_log(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await pilot.pause()
-        assert app.replay_at == 7 and app.query_one(ActionPrompt).disabled
+        assert app.fight.replay_at == 7 and app.query_one(ActionPrompt).disabled
         await pilot.press("home")
         await pilot.pause()
-        assert app.replay_at == 0 and app.current_view().state.units["kai"].stats["hp"] == 10
+        assert app.fight.replay_at == 0 and app.fight.current_view().state.units["kai"].stats["hp"] == 10
         await pilot.press("right")
         await pilot.pause()
-        assert app.current_view().state.units["kai"].stats["hp"] == 7
+        assert app.fight.current_view().state.units["kai"].stats["hp"] == 7
         assert app.query_one(LogPane).highlighted == 0
         for _ in range(5):
             await pilot.press("right")
         await pilot.pause()
-        assert app.replay_at == 6 and app.current_view().state.units["kai"].stats["hp"] == 2
+        assert app.fight.replay_at == 6 and app.fight.current_view().state.units["kai"].stats["hp"] == 2
         await pilot.press("left", "left")
         await pilot.pause()
-        assert app.replay_at == 4 and app.current_view().state.units["gob"].stats["hp"] == 3
-        assert app.current_view().state.units["kai"].stats["hp"] == 7
+        assert app.fight.replay_at == 4 and app.fight.current_view().state.units["gob"].stats["hp"] == 3
+        assert app.fight.current_view().state.units["kai"].stats["hp"] == 7
         await pilot.press("end")
         await pilot.pause()
-        assert app.replay_at == 7
+        assert app.fight.replay_at == 7
         await pilot.press("f3")
         await pilot.pause()
-        assert app.replay_at is None and not app.query_one(ActionPrompt).disabled
+        assert app.fight.replay_at is None and not app.query_one(ActionPrompt).disabled
 
 
 async def test_replay_jumps_to_action_and_round(tmp_path):
@@ -113,13 +113,13 @@ async def test_replay_jumps_to_action_and_round(tmp_path):
         assert isinstance(app.screen, AskText)
         await pilot.press(*"3", "enter")
         await pilot.pause()
-        assert app.replay_at == 3
+        assert app.fight.replay_at == 3
         await pilot.press("r")
         await pilot.pause()
         await pilot.press(*"2", "enter")
         await pilot.pause()
         # kai, gob take turns in round 1; the third `next` (action 5) starts round 2
-        assert app.replay_at == 5 and app.current_view().state.clock.round == 2
+        assert app.fight.replay_at == 5 and app.fight.current_view().state.clock.round == 2
 
 
 async def test_replay_refuses_actions_until_you_leave_or_branch(tmp_path):
@@ -127,7 +127,7 @@ async def test_replay_refuses_actions_until_you_leave_or_branch(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
         await pilot.pause()
-        assert not app.apply_line("set kai hp 1")
+        assert not app.fight.apply_line("set kai hp 1")
         assert len(app.game.log) == 7
 
 
@@ -142,10 +142,10 @@ async def test_branch_continues_in_a_new_file_and_leaves_the_original(tmp_path):
         assert app.screen.value.endswith("fight-from-3.toml")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.replay_at is None
-        assert app.path == tmp_path / "fight-from-3.toml"
+        assert app.fight.replay_at is None
+        assert app.fight.path == tmp_path / "fight-from-3.toml"
         assert app.game.lines() == ["set kai hp 7", "next", "set gob hp 3"]
-        app.apply_line("set gob hp 0")
+        app.fight.apply_line("set gob hp 0")
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert path.read_bytes() == original
@@ -185,7 +185,7 @@ async def test_a_broken_theme_file_gets_one_notification(tmp_path, _private_user
 async def test_remapped_keys_work(tmp_path):
     app, _ = make_app(tmp_path, config=Config(keys={"undo": "ctrl+b", "help": "f9"}))
     async with app.run_test(size=(120, 40)) as pilot:
-        app.apply_line("set gob hp 1")
+        app.fight.apply_line("set gob hp 1")
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert app.game.state.units["gob"].stats["hp"] == 4
@@ -212,7 +212,7 @@ async def test_help_lists_every_binding(tmp_path):
 async def test_dice_log_lists_every_roll(tmp_path):
     app, _ = make_app(tmp_path, LONG)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.apply_line("roll 2d20 by=kai why=perception")
+        app.fight.apply_line("roll 2d20 by=kai why=perception")
         await pilot.press("f4")
         await pilot.pause()
         dice = app.query_one(DiceLog)
@@ -226,10 +226,10 @@ async def test_dice_log_shows_system_rolls_too(tmp_path):
 
     app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-training-yard.toml"), path=None)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.apply_line("next")
+        app.fight.apply_line("next")
         who = app.game.state.clock.active
         foe = next(u.id for u in app.game.state.units.values() if u.side != app.game.state.units[who].side)
-        app.apply_line(f"hit {who} {foe} [17]")
+        app.fight.apply_line(f"hit {who} {foe} [17]")
         await pilot.click("#tab-dice")
         await pilot.pause()
         entry = str(app.query_one(DiceLog).get_option_at_index(0).prompt)
@@ -263,17 +263,17 @@ async def test_layout_tabs_panes_below_160_columns_and_shows_all_above(tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         panes = app.query(SystemPane)
-        assert len(panes) == 2 and all(p.display for p in panes) and not app.has_class("tabbed")
+        assert len(panes) == 2 and all(p.display for p in panes) and not app.fight.has_class("tabbed")
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert app.has_class("tabbed") and [p.display for p in panes] == [True, False]
+        assert app.fight.has_class("tabbed") and [p.display for p in panes] == [True, False]
         await pilot.press("f5")
         await pilot.pause()
         assert [p.display for p in panes] == [False, True]
         assert panes[1].region.width > 70  # the shown pane gets the room
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert app.has_class("narrow") and panes[1].region.width >= 78
+        assert app.fight.has_class("narrow") and panes[1].region.width >= 78
 
 
 async def test_a_long_log_shows_a_window_that_follows_the_replay(tmp_path):
@@ -288,7 +288,7 @@ async def test_a_long_log_shows_a_window_that_follows_the_replay(tmp_path):
         assert log.border_subtitle.endswith("of 1000 actions")
         await pilot.press("f3", "home", "right", "right", "right")
         await pilot.pause()
-        assert log.entry(log.highlighted) == 2 and app.current_view().state.units["kai"].stats["hp"] == 2
+        assert log.entry(log.highlighted) == 2 and app.fight.current_view().state.units["kai"].stats["hp"] == 2
         await pilot.press("end")
         await pilot.pause()
         assert log.entry(log.highlighted) == 999
@@ -304,11 +304,11 @@ async def test_palette_hides_and_shows_a_pane_even_behind_a_tab(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         zones = app.query_one("#pane-zones", SystemPane)
-        assert zones.has_class("-hidden") and not app.has_class("tabbed")
+        assert zones.has_class("-hidden") and not app.fight.has_class("tabbed")
         await search_palette(pilot, "pane: show Zone map")
         await pilot.press("enter")
         await pilot.pause()
-        assert not zones.has_class("-hidden") and app.has_class("tabbed")
+        assert not zones.has_class("-hidden") and app.fight.has_class("tabbed")
 
 
 async def test_replay_home_in_a_long_log_shows_the_top_and_down_starts_there(tmp_path):
@@ -318,11 +318,11 @@ async def test_replay_home_in_a_long_log_shows_the_top_and_down_starts_there(tmp
         log = app.query_one(LogPane)
         await pilot.press("f3", "home")
         await pilot.pause()
-        assert app.replay_at == 0 and log.start == 0 and log.highlighted is None
+        assert app.fight.replay_at == 0 and log.start == 0 and log.highlighted is None
         assert log.scroll_y == 0  # the window moved to the top: so does the view
         await pilot.press("down", "enter")
         await pilot.pause()
-        assert log.highlighted == 0 and app.replay_at == 1
+        assert log.highlighted == 0 and app.fight.replay_at == 1
 
 
 async def test_page_keys_move_the_log_highlight_about_one_screen(tmp_path):
@@ -361,12 +361,12 @@ async def test_opening_encounters_of_other_systems_swaps_the_panes(tmp_path):
         ]:
             path = tmp_path / name
             shutil.copy(ENCOUNTERS / name, path)
-            app.open_game(load_encounter(path), path)
+            app.fight.open_game(load_encounter(path), path)
             await app.workers.wait_for_complete()
             await pilot.pause()
-            assert [p.id for p in app.system_panes()] == panes
+            assert [p.id for p in app.fight.system_panes()] == panes
             assert [p.id for p in app.query(SystemPane)] == panes
-            assert all(p.view is not None and p.view.game is app.game for p in app.system_panes() if p.display)
+            assert all(p.view is not None and p.view.game is app.game for p in app.fight.system_panes() if p.display)
 
 
 async def test_the_newest_entry_stays_in_view_when_the_terminal_gets_shorter(tmp_path):
@@ -389,7 +389,7 @@ async def test_opening_another_encounter_with_the_same_first_lines_shows_its_own
         assert "10 -> 7" in log.entry_text(0)
         other = tmp_path / "other.toml"
         other.write_text(GOOD.replace("hp = 10", "hp = 9", 1))
-        app.open_game(load_encounter(other), other)
+        app.fight.open_game(load_encounter(other), other)
         await pilot.pause()
         assert app.game.lines() == ["set kai hp 7"]
         assert "9 -> 7" in log.entry_text(0)

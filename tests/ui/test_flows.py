@@ -91,7 +91,7 @@ async def test_ctb_flow_picks_a_hit_through_to_the_log_and_back_to_the_prompt(si
         assert app.game.lines()[-1].startswith("hit tamsin hexer [")  # rolled and logged as typed
         assert app.focused is app.query_one(ActionPrompt)
         assert app.query_one(ActionPrompt).value == "note half"
-        app.action_undo()  # undoable like any line
+        app.fight.action_undo()  # undoable like any line
         await pilot.pause()
         assert app.game.lines() == ["next"]
 

@@ -78,7 +78,7 @@ async def test_an_action_works_out_only_what_it_changed(tmp_path, work):
         body = app.query_one(LinesView)
         assert any(isinstance(row, LazyLine) for row in body.lines)  # the acting unit's odds lines
         before = (work["projections"], work["legality"], work["odds"], body.rendered)
-        app.apply_line(bystander_hit(app.game))
+        app.fight.apply_line(bystander_hit(app.game))
         await pilot.pause()
         projections, checks, odds, rendered = (a - b for a, b in zip((work["projections"], work["legality"], work["odds"], body.rendered), before))
         assert projections == 1  # one for the turn bar and the timeline together
@@ -153,13 +153,13 @@ async def test_an_action_and_an_undo_never_walk_the_whole_log(tmp_path):
         formatted = log.formatted
         CountedLog.walks = 0
         for _ in range(2):
-            app.apply_line("note a line")
+            app.fight.apply_line("note a line")
         await pilot.pause()
         assert log.formatted == formatted + 2  # each action formats its own entry
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert log.formatted == formatted + 2  # an undo formats nothing
-        assert app.dirty and log.border_subtitle.endswith("of 2001 actions")
+        assert app.fight.dirty and log.border_subtitle.endswith("of 2001 actions")
         assert CountedLog.walks == 0
 
 
@@ -197,6 +197,6 @@ async def test_opening_the_palette_leaves_the_key_bar_as_it_is(tmp_path):
             await pilot.press("escape")
             await pilot.pause(0.3)
         assert footer.rebuilds == rebuilds
-        app.action_toggle_replay()  # other keys: the bar is built again
+        app.fight.action_toggle_replay()  # other keys: the bar is built again
         await pilot.pause(0.3)
         assert footer.rebuilds > rebuilds

@@ -236,9 +236,9 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         ids = list(app.game.state.units)
         renamed = list(zip(ids, NAMES))
         for uid, new in renamed:
-            assert app.apply_line(f'rename {uid} "{new}"')
+            assert app.fight.apply_line(f'rename {uid} "{new}"')
         if app.game.state.clock.active is None:
-            app.apply_line("next")
+            app.fight.apply_line("next")
         await pilot.pause()
         assert app.is_running
         log = squeeze(widget_text(app.query_one(LogPane)))
@@ -262,8 +262,8 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         await pilot.press("escape")
         await pilot.pause()
         if app.game.lines()[-1] == "next":
-            app.action_undo()
-        app.action_undo()  # "undid: rename ... "[link=...]..."" as a notification
+            app.fight.action_undo()
+        app.fight.action_undo()  # "undid: rename ... "[link=...]..."" as a notification
         await pilot.pause()
         uid, new = renamed[-1]
         toasts = squeeze(" ".join(tree_text(w) for w in app.screen.query("Toast")))  # by its CSS type: Toast has no public import
@@ -300,7 +300,7 @@ async def test_control_characters_never_reach_the_screen():
     game.push_line("note fine")
     app = GMConsoleApp(game, path=None)
     async with app.run_test(size=(160, 40)) as pilot:
-        app.apply_line("next")
+        app.fight.apply_line("next")
         await pilot.pause()
         drawn = strips_of_screen(app)
         assert "Evil\ufffd[31mRed\ufffd" in drawn  # shown, with placeholders
@@ -443,7 +443,7 @@ async def test_the_log_scrollbar_follows_new_entries_without_a_layout(tmp_path):
     app = app_for(path)
     async with app.run_test(size=(120, 30)) as pilot:
         for i in range(40):
-            app.apply_line(f"note entry {i}")
+            app.fight.apply_line(f"note entry {i}")
         await pilot.pause()
         log = app.query_one(LogPane)
         bar = log.vertical_scrollbar

@@ -69,11 +69,11 @@ async def test_the_next_start_offers_recovery_and_restores_the_actions(tmp_path)
     first = GMConsoleApp(load_encounter(path), path=path)
     async with first.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        first.apply_line("set gob hp 1")
-        first.apply_line("roll 3d6")
+        first.fight.apply_line("set gob hp 1")
+        first.fight.apply_line("roll 3d6")
         lines = first.game.lines()
-        first.journal.close()  # simulate a crash: no clean exit, the journal stays
-        first.journal = None
+        first.fight.journal.close()  # simulate a crash: no clean exit, the journal stays
+        first.fight.journal = None
     assert journal_path(user_data_dir() / "recovery", path).exists()
 
     second = GMConsoleApp(load_encounter(path), path=path)
@@ -83,7 +83,7 @@ async def test_the_next_start_offers_recovery_and_restores_the_actions(tmp_path)
         await pilot.press("y")
         await pilot.pause()
         assert second.game.lines() == lines
-        assert second.dirty  # recovered actions are not saved until the GM saves
+        assert second.fight.dirty  # recovered actions are not saved until the GM saves
 
 
 async def test_a_clean_quit_leaves_no_recovery_file(tmp_path):

@@ -85,7 +85,7 @@ async def test_an_action_lays_nothing_out_and_the_log_follows_it(tmp_path, monke
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.query_one(LogPane)
         for i in range(12):  # more than the log pane shows
-            app.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
+            app.fight.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
         await pilot.pause()
         layouts = count_layouts(monkeypatch, app.screen)
         await pilot.press(*"hit u30 u31 free [12]", "enter")
@@ -103,16 +103,16 @@ async def test_log_keys_and_clicks_choose_an_entry_to_replay_to(tmp_path):
     app = fifty_units(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         for i in range(4):
-            app.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
+            app.fight.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
         await pilot.pause()
         log = app.query_one(LogPane)
         log.focus()
         await pilot.press("up", "up", "enter")  # from the newest (4th) entry up to the 2nd
         await pilot.pause()
-        assert app.replay_at == 2 and log.highlighted == 1
+        assert app.fight.replay_at == 2 and log.highlighted == 1
         await pilot.click(LogPane, offset=(4, 1))  # the first row under the border: entry 1
         await pilot.pause()
-        assert app.replay_at == 1 and log.highlighted == 0
+        assert app.fight.replay_at == 1 and log.highlighted == 0
 
 
 async def test_the_ctb_rows_and_the_log_take_a_new_theme(tmp_path):
@@ -120,7 +120,7 @@ async def test_the_ctb_rows_and_the_log_take_a_new_theme(tmp_path):
 
     app = fifty_units(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.apply_line("hit u0 u1 free [5]")
+        app.fight.apply_line("hit u0 u1 free [5]")
         await pilot.pause()
         for widget in (app.query_one(LinesView), app.query_one(LogPane)):
             before = widget.render_lines(widget.region.reset_offset)[1]

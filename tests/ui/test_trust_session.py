@@ -13,7 +13,7 @@ from textual.widgets import Input
 from gm_console.files import load_encounter
 from gm_console.files.journal import journals_for, read_journal
 from gm_console.files.paths import user_data_dir, user_state_dir
-from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.app import FightScreen, GMConsoleApp
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
 from gm_console.ui.widgets.action_prompt import ActionPrompt
@@ -30,10 +30,10 @@ async def crashed_session(path: Path, lines: list[str]) -> list[str]:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         for line in lines:
-            assert app.apply_line(line)
+            assert app.fight.apply_line(line)
         log = app.game.lines()
-        app.journal.close()
-        app.journal = None
+        app.fight.journal.close()
+        app.fight.journal = None
     return log
 
 
@@ -51,8 +51,8 @@ async def answer_recovery(path: Path, *keys: str) -> GMConsoleApp:
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
-        app.journal.close()  # leave without a clean exit again
-        app.journal = None
+        app.fight.journal.close()  # leave without a clean exit again
+        app.fight.journal = None
     return app
 
 
@@ -89,8 +89,8 @@ async def test_recovered_actions_stay_in_their_journal_until_saved(tmp_path):
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert app.game.lines() == log and app.dirty
-        old = list(app.recovered_from)
+        assert app.game.lines() == log and app.fight.dirty
+        old = list(app.fight.recovered_from)
         assert old and all(p.exists() for p in old)  # not dropped on recovery
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -115,7 +115,7 @@ async def test_the_offer_works_when_the_encounter_file_is_missing(tmp_path):
         assert isinstance(app.screen, Confirm) and "missing" in app.screen.question
         await pilot.press("y")
         await pilot.pause()
-        assert app.game.lines() == log and app.dirty
+        assert app.game.lines() == log and app.fight.dirty
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert load_encounter(path).lines() == log
@@ -132,7 +132,7 @@ def test_a_missing_file_without_a_journal_still_says_no_such_file(tmp_path, caps
 
 
 async def ask(pilot, command: str, text: str) -> None:
-    getattr(pilot.app, command)()
+    getattr(pilot.app.fight, command)()
     await pilot.pause()
     assert isinstance(pilot.app.screen, AskText)
     pilot.app.screen.query_one(Input).value = text
@@ -159,7 +159,7 @@ async def test_a_path_into_a_missing_folder_keeps_the_dialog_open_with_the_reaso
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, AskText)
-        assert app.path == tmp_path / "x.toml" and (tmp_path / "x.toml").exists()
+        assert app.fight.path == tmp_path / "x.toml" and (tmp_path / "x.toml").exists()
 
 
 async def test_branching_into_a_missing_folder_keeps_the_dialog_open(tmp_path):
@@ -178,7 +178,7 @@ async def test_branching_into_a_missing_folder_keeps_the_dialog_open(tmp_path):
         assert app.is_running and isinstance(app.screen, AskText) and "does not exist" in error_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.replay_at is not None  # still replaying, nothing changed
+        assert app.fight.replay_at is not None  # still replaying, nothing changed
 
 
 async def test_opening_a_file_that_is_not_there_says_so_in_the_dialog(tmp_path):
@@ -222,7 +222,7 @@ def test_a_crash_exits_non_zero_writes_a_crash_log_and_names_it_and_the_journal(
 
         self.set_timer(0.2, boom)
 
-    monkeypatch.setattr(GMConsoleApp, "start_journal", lambda self, real=GMConsoleApp.start_journal: (real(self), crash_soon(self)))
+    monkeypatch.setattr(FightScreen, "start_journal", lambda self, real=FightScreen.start_journal: (real(self), crash_soon(self)))
     assert run_console(path) == 1
     err = capsys.readouterr().err.strip().splitlines()
     logs = list((user_state_dir() / "crashes").glob("crash-*.log"))

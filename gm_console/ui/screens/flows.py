@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.screen import ModalScreen
 
 if TYPE_CHECKING:
-    from gm_console.ui.app import GMConsoleApp
+    from gm_console.ui.app import FightScreen
 
 
 def _ctb(game, state) -> ModalScreen:
@@ -32,7 +32,7 @@ def _reactor(game, state) -> ModalScreen:
 FLOWS = {"ctb": _ctb, "conflict": _conflict, "reactor": _reactor}
 
 
-def flow_for(app: GMConsoleApp) -> ModalScreen | None:
+def flow_for(app: FightScreen) -> ModalScreen | None:
     """The flow for the live state, or None (with a word to the GM) in replay mode or
     for an encounter whose systems have none."""
     if app.replay_at is not None:
