@@ -88,7 +88,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         recovery journal, so nothing counts as saved until the GM saves.
         ``replay``: open in replay mode. ``players``: start the player view
         (host, port, token) once mounted."""
-        super().__init__(id="_default")
+        super().__init__(id="fight")
         self.players_options = players
         self.game = game
         self.path = path
@@ -497,7 +497,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
 class GMConsoleApp(CrashHook, App[None]):
     """The app-wide part of the console: themes, the palette's providers, the
     help screen, the crash hook, the notifications record and quitting. The
-    fight itself is ``fight`` (the default screen)."""
+    fight itself is ``fight``, the screen of the app's mode "fight"."""
 
     TITLE = "gm-console"
     COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
@@ -521,6 +521,10 @@ class GMConsoleApp(CrashHook, App[None]):
     """
     # quit (priority: from any screen, a dialog's too); the fight's keys are FightScreen's
     BINDINGS = keys.bindings(keys.APP_ONLY_KEYS)
+    # The fight is the base screen of the app's one mode: Textual mounts a mode's screen
+    # (its compose and on_mount) before the app's own mount, so the fight is on screen,
+    # laid out and drawn, when the app is ready (its first frame, and every test's).
+    DEFAULT_MODE = "fight"
 
     def __init__(
         self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
@@ -534,7 +538,8 @@ class GMConsoleApp(CrashHook, App[None]):
         self.demo = demo
         self.crash_log: Path | None = None
         self.config = config
-        self.fight = FightScreen(game, path=path, replay=replay, missing=missing, players=players)  # the default screen
+        self.fight = FightScreen(game, path=path, replay=replay, missing=missing, players=players)
+        self.add_mode("fight", lambda: self.fight)
         from gm_console.ui.startup import apply_user_setup
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
@@ -544,9 +549,6 @@ class GMConsoleApp(CrashHook, App[None]):
     def game(self) -> Game:
         """The game of the fight on screen (``fight.game``): read by many callers, so kept here."""
         return self.fight.game
-
-    def get_default_screen(self) -> Screen:
-        return self.fight
 
     def on_mount(self) -> None:
         from gm_console.ui.startup import report_skipped
