@@ -72,7 +72,7 @@ async def test_the_dice_mode_belongs_to_the_encounter_saved_and_restored_on_reop
     assert 'dice = "manual"' in path.read_text()
     again = GMConsoleApp(load_encounter(path), path=path)
     async with again.run_test(size=size) as pilot:
-        assert again.dice_mode == "manual"
+        assert again.fight.dice_mode == "manual"
         status = again.query_one("#status")
         assert "dice: manual" in str(status.render())
 
