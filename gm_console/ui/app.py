@@ -72,8 +72,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
     AUTO_FOCUS = "ActionPrompt"
     # F6 maximizes a pane; the status line and the prompt stay, so the GM keeps playing
     ALLOW_IN_MAXIMIZED_VIEW = "StatusLine, ActionPrompt, Footer"
-    # the fight's keys (a modal screen on top has its own); F1 and quit are the app's, listed here
-    # too so the footer and the help screen show every key in keys.APP_KEYS order
+    # the fight's keys (a dialog on top has its own); F1 and ctrl+q run the app's actions, bound
+    # here too so the footer lists every key in the order it always has (keys.FIGHT_KEYS)
     BINDINGS = keys.bindings(keys.FIGHT_KEYS) + keys.bindings(keys.REPLAY_KEYS)
 
     # "auto" or "manual": the encounter's (game.setup.dice), shown on the status line; a change redraws (watch_dice_mode)
@@ -501,6 +501,8 @@ class GMConsoleApp(CrashHook, App[None]):
 
     TITLE = "gm-console"
     COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
+    # the fight screen's layout, in the app's stylesheet (the classes tabbed, narrow and replaying are
+    # the screen's; a screen's own CSS would be scoped to its descendants and miss them)
     CSS = """
     #body { height: 1fr; }
     #panes-area { width: 1fr; height: 1fr; }
