@@ -31,9 +31,6 @@ from gm_console.core.systems.ctb.projection import (
 from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
 
 
-_BOARD_NAME = BOARD.name
-
-
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
@@ -52,7 +49,7 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if state.boards[_BOARD_NAME].ended:  # BOARD(state), inline: before every next
+    if BOARD(state).ended:
         raise IllegalAction("the battle is over (endbattle): no more ticks or turns", cites.COUNTDOWN)
     if not on_clock(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", cites.COUNTDOWN)
@@ -178,7 +175,7 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     rules = ctx.rules
     clock = state.clock
     units = state.units
-    board = state.boards[_BOARD_NAME]  # BOARD(state)
+    board = BOARD(state)
     # end_turn
     board.attacks = 0
     uid = clock.active

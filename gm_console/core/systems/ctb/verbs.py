@@ -22,7 +22,6 @@ from gm_console.core.systems.ctb.board import BOARD, UNARMED, CTBBoard, Weapon
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
-_BOARD_NAME = BOARD.name
 
 
 def unit_bands(unit: Unit, assist: int, r: Rules) -> maths.Bands:
@@ -133,7 +132,7 @@ class _Strike(Action):
         target = units.get(self.target)
         if target is None:
             target = state.unit(self.target)
-        board = state.boards[_BOARD_NAME]  # BOARD(state)
+        board = BOARD(state)
         wid = self.weapon
         if wid is None:  # board.weapon(attacker.id, None), inline: the usual line names no weapon
             owned = board.weapons.get(attacker.id, ())
