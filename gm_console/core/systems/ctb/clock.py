@@ -11,7 +11,7 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb import cites
-from gm_console.core.systems.ctb.board import BOARD
+from gm_console.core.systems.ctb.board import BOARD, board_of
 from gm_console.core.systems.ctb.projection import (
     READY,
     after_turn,
@@ -49,7 +49,7 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 
 
 def check_clock(state: State, ctx: Context) -> None:
-    if BOARD(state).ended:
+    if board_of(state).ended:
         raise IllegalAction("the battle is over (endbattle): no more ticks or turns", cites.COUNTDOWN)
     if not on_clock(state, ctx.rules):
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", cites.COUNTDOWN)
@@ -175,7 +175,7 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     rules = ctx.rules
     clock = state.clock
     units = state.units
-    board = BOARD(state)
+    board = board_of(state)
     # end_turn
     board.attacks = 0
     uid = clock.active

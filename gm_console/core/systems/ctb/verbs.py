@@ -18,7 +18,7 @@ from gm_console.core.rules import Rules
 from gm_console.core.state import Condition, State, Unit
 from gm_console.core.systems.ctb import cites, clock
 from gm_console.core.systems.ctb import maths
-from gm_console.core.systems.ctb.board import BOARD, UNARMED, CTBBoard, Weapon
+from gm_console.core.systems.ctb.board import BOARD, UNARMED, CTBBoard, Weapon, board_of
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
 
 WEAPON = n.ident("WEAPON")
@@ -132,7 +132,7 @@ class _Strike(Action):
         target = units.get(self.target)
         if target is None:
             target = state.unit(self.target)
-        board = BOARD(state)
+        board = board_of(state)
         wid = self.weapon
         if wid is None:  # board.weapon(attacker.id, None), inline: the usual line names no weapon
             owned = board.weapons.get(attacker.id, ())
