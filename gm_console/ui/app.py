@@ -435,8 +435,10 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self.notify(str(exc), severity="warning")
             return
         self.journal_pop()
-        self.notify(f"undid: {action.notation()}", timeout=3)
         self.redraw()
+        # the notice after the frame that shows the undo: a toast lays the screen out again, and the
+        # undone state should not wait for that (the log's count and the panes are the answer; the notice says what)
+        self.call_after_refresh(self.notify, f"undid: {action.notation()}", timeout=3)
 
     def action_redo(self) -> None:
         try:
@@ -445,8 +447,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self.notify(str(exc), severity="warning")
             return
         self.journal_push()
-        self.notify(f"redid: {format_action(self.game.log[-1])}", timeout=3)
         self.redraw()
+        self.call_after_refresh(self.notify, f"redid: {format_action(self.game.log[-1])}", timeout=3)  # as undo's
 
     def action_toggle_dice(self) -> None:
         mode = "auto" if self.dice_mode == "manual" else "manual"
