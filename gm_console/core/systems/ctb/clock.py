@@ -190,29 +190,7 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
                     break
     clock.active = None
     downed_act = h.downed_clock == "acts"
-    best = None
-    if hint:  # best_ready_hinted's usual case, inline: a few ids to read
-        try:
-            rows = [
-                (ap, total, uid)
-                for uid in hint
-                if (ap := (s := units[uid].stats)["ap"]) >= READY
-                and (total := s["ap_total"]) > 0
-                and s["recalled"] <= 0
-                and (downed_act or s["hp"] > 0)
-            ]
-        except KeyError:
-            best, hint = best_ready_hinted(state, rules, hint, h)
-        else:
-            if rows:
-                row = rows[0]
-                for other in rows:  # the most AP, then the higher AP Total, then the first listed
-                    if other[0] > row[0] or (other[0] == row[0] and other[1] > row[1]):
-                        row = other
-                best = row[2]
-            hint = [row[2] for row in rows]
-    else:
-        best, hint = best_ready_hinted(state, rules, hint, h)
+    best, hint = best_ready_hinted(state, rules, hint, h)  # reads only the hinted few when it can
     if best is None:  # nobody at 100: the jump to the nearest, banked
         ready: list[tuple[str, int]] = []
         percent = h.ap_gain_percent
