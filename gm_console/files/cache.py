@@ -34,6 +34,7 @@ import json
 import os
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,9 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
     """The entry: the header line, the main line (setup, the file's lines, the
     formatted ones when they differ, the final state), one line per
     checkpoint (``K {state}``): written piece by piece, never one copy of it all."""
+    # a new thread holds the GIL from its start: give it straight back, so the thread that started
+    # this one (opening the encounter, waiting in Thread.start) goes on now, not a switch interval later
+    time.sleep(0)
     try:
         _check_round_trip(game)
         same = _canonical(game, lines)

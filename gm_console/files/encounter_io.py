@@ -15,7 +15,6 @@ an integer too long for Python to read (its line).
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -226,19 +225,9 @@ def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
     game = game_from_data(doc, str(path))
     log = doc.get("log", [])
     if isinstance(log, list):
-        # The entry is written on a thread of its own, which holds the GIL from its start:
-        # this thread, waiting in Thread.start, would get it back only a switch interval
-        # later (5 ms of a 130 ms open). A short interval while it starts hands it back at once.
-        interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(interval, _START_INTERVAL))
-        try:
-            derived.write(path, key, game, log)
-        finally:
-            sys.setswitchinterval(interval)
+        derived.write(path, key, game, log)
     return game
 
-
-_START_INTERVAL = 0.0001  # seconds: the switch interval while the cache's writer starts (load_encounter)
 
 
 def decode_utf8(data: bytes) -> tuple[str, Problem | None]:
