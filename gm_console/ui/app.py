@@ -163,9 +163,11 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """What the GM need not wait for: the recovery check and the journal."""
+        """What the GM need not wait for: the recovery check and the journal,
+        then the app's start-up garbage collection."""
         if not self.offer_recovery():
             self.start_journal()
+        self.app._after_first_frame()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from any flow, dialog or screen, the GM types on: the prompt has
@@ -499,7 +501,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
 class GMConsoleApp(CrashHook, App[None]):
     """The app-wide part of the console: themes, the palette's providers, the
     help screen, the crash hook, the notifications record and quitting. The
-    fight itself is ``fight``, the screen of the app's mode "fight"."""
+    fight itself is ``fight``, the app's first screen (get_default_screen)."""
 
     TITLE = "gm-console"
     COMMANDS = App.COMMANDS | {ActionsProvider, RulesProvider, ConsoleProvider}
@@ -525,10 +527,6 @@ class GMConsoleApp(CrashHook, App[None]):
     """
     # quit (priority: from any screen, a dialog's too); the fight's keys are FightScreen's
     BINDINGS = keys.bindings(keys.APP_ONLY_KEYS)
-    # The fight is the base screen of the app's one mode: Textual mounts a mode's screen
-    # (its compose and on_mount) before the app's own mount, so the fight is on screen,
-    # laid out and drawn, when the app is ready (its first frame, and every test's).
-    DEFAULT_MODE = "fight"
 
     def __init__(
         self, game: Game, *, path: Path | None = None, demo: bool = False, replay: bool = False, config=None, missing: bool = False,
@@ -543,11 +541,15 @@ class GMConsoleApp(CrashHook, App[None]):
         self.crash_log: Path | None = None
         self.config = config
         self.fight = FightScreen(game, path=path, replay=replay, missing=missing, players=players)
-        self.add_mode("fight", lambda: self.fight)
         from gm_console.ui.startup import apply_user_setup
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
         palette.install(self)  # the panes' style names, in this theme's colours
+
+    def get_default_screen(self) -> Screen:
+        """The fight is the app's first screen (Textual's hook for it): composed and
+        mounted as the app starts, so it is laid out and drawn when the app is ready."""
+        return self.fight
 
     @property
     def game(self) -> Game:
@@ -558,9 +560,10 @@ class GMConsoleApp(CrashHook, App[None]):
         from gm_console.ui.startup import report_skipped
 
         report_skipped(self, self._skipped)
-        self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
+        """Called by the fight once its first frame is drawn (the app's own
+        mount comes before the fight's screen is laid out, so not from there)."""
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
             gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it

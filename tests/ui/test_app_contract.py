@@ -26,7 +26,7 @@ MIXINS = [(SessionCommands, SessionHost), (ReplayCommands, ReplayHost), (PlayerV
 OVERRIDES_OF_TEXTUAL: set[str] = set()  # no part replaces a Screen member
 # what the app itself defines: app-wide concerns only (the fight is FightScreen's)
 APP_WIDE = {
-    "TITLE", "COMMANDS", "CSS", "BINDINGS", "DEFAULT_MODE", "_css_variables",
+    "TITLE", "COMMANDS", "CSS", "BINDINGS", "get_default_screen", "_css_variables",
     "__init__", "game", "on_mount", "_after_first_frame", "on_resize",
     "notify", "on_crash", "action_quit", "action_help",
     "get_theme_variable_defaults", "get_css_variables", "watch_theme", "set_theme",
