@@ -114,6 +114,7 @@ def test_snapshot_120x40(snap_compare):
 
 def test_snapshot_120x40_what_if(snap_compare):
     async def typing(pilot):
+        await pilot.pause()  # the fight's panes mounted
         await type_text(pilot, "set golem ap_total 20")
 
     # the yard has no zones, so no other pane (the zone map) shares the screen

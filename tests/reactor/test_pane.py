@@ -170,6 +170,7 @@ def test_snapshot_120x40(snap_compare):
 
 def test_snapshot_120x40_strike_flow_block_step(snap_compare):
     async def run_before(pilot):
+        await pilot.pause()  # the fight's panes mounted
         pilot.app.query_one(ReactorPane).focus()
         await pilot.press("s")
         await pilot.pause()
