@@ -88,7 +88,7 @@ def main() -> None:
         # replayed state, the widgets), and the cyclic collector would scan that
         # growing heap over and over: 40-60 ms of a 380 ms start on the bench
         # machine. The app freezes that heap and turns the collector back on after
-        # its first frame (GMConsoleApp._after_first_frame).
+        # its first frame (GMConsoleApp.fight_drawn).
         gc.disable()
         sys.exit(run_console(Path(args[0]) if args else None))
     from gm_console.cli import app

@@ -167,7 +167,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         then the app's start-up garbage collection."""
         if not self.offer_recovery():
             self.start_journal()
-        self.app._after_first_frame()
+        self.app.fight_drawn()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from any flow, dialog or screen, the GM types on: the prompt has
@@ -561,7 +561,7 @@ class GMConsoleApp(CrashHook, App[None]):
 
         report_skipped(self, self._skipped)
 
-    def _after_first_frame(self) -> None:
+    def fight_drawn(self) -> None:
         """Called by the fight once its first frame is drawn (the app's own
         mount comes before the fight's screen is laid out, so not from there)."""
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)

@@ -27,7 +27,7 @@ OVERRIDES_OF_TEXTUAL: set[str] = set()  # no part replaces a Screen member
 # what the app itself defines: app-wide concerns only (the fight is FightScreen's)
 APP_WIDE = {
     "TITLE", "COMMANDS", "CSS", "BINDINGS", "get_default_screen", "_css_variables",
-    "__init__", "game", "on_mount", "_after_first_frame", "on_resize",
+    "__init__", "game", "on_mount", "fight_drawn", "on_resize",
     "notify", "on_crash", "action_quit", "action_help",
     "get_theme_variable_defaults", "get_css_variables", "watch_theme", "set_theme",
 }
