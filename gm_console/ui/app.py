@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,7 @@ NARROW = 120  # below this many columns the log goes under the panes
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
+FRAME_OUT = 0.05  # s after a frame is handed to the terminal's writer thread: it is on the terminal by then
 NOTICES_KEPT = 100  # the app's record of what it told the GM: the newest this many
 
 
@@ -160,7 +162,17 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self.enter_replay(0)
         if self.players_options is not None:
             self.players_start()
-        self.call_after_refresh(self._after_first_frame)
+        self.after_frame(self._after_first_frame)
+
+    def after_frame(self, callback, *args, **kwargs) -> None:
+        """Run ``callback`` once the frame being drawn is on the terminal, not
+        straight after Textual hands it over. Textual writes a frame from a
+        thread of its own, which needs the GIL for each step of the write: work
+        begun on the main thread at once (a toast lays the whole screen out
+        again, about 15 ms; the start-up garbage collection) held the frame
+        back by up to a switch interval (5 ms) a step. The GM sees the change
+        first, what follows FRAME_OUT (50 ms) later."""
+        self.call_after_refresh(self.set_timer, FRAME_OUT, partial(callback, *args, **kwargs))
 
     def _after_first_frame(self) -> None:
         """What the GM need not wait for: the recovery check and the journal,
@@ -440,7 +452,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self.redraw()
         # the notice after the frame that shows the undo: a toast lays the screen out again, and the
         # undone state should not wait for that (the log's count and the panes are the answer; the notice says what)
-        self.call_after_refresh(self.notify, f"undid: {action.notation()}", timeout=3)
+        self.after_frame(self.notify, f"undid: {action.notation()}", timeout=3)
 
     def action_redo(self) -> None:
         try:
@@ -450,7 +462,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             return
         self.journal_push()
         self.redraw()
-        self.call_after_refresh(self.notify, f"redid: {format_action(self.game.log[-1])}", timeout=3)  # as undo's
+        self.after_frame(self.notify, f"redid: {format_action(self.game.log[-1])}", timeout=3)  # as undo's
 
     def action_toggle_dice(self) -> None:
         mode = "auto" if self.dice_mode == "manual" else "manual"
