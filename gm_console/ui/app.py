@@ -536,6 +536,11 @@ class GMConsoleApp(CrashHook, App[None]):
     .replaying StatusLine { background: $warning 40%; }
     Tab { color: $gm-muted; }
     Tab.-active, Tab:hover { color: $foreground; }
+    /* The palette (ctrl+p, ctrl+r) on a plain background, not Textual's 60% tint of the fight: under a
+       tint every full repaint of the palette draws the whole fight again and blends each of its
+       segments, about 40% of the time to its first hits with 50 units (issue 16, palette_ratio 1.77
+       against 1.08-1.18 opaque, same run). Its hits say what each does; the fight is back on Escape. */
+    CommandPalette { background: $background; }
     """
     # quit (priority: from any screen, a dialog's too); the fight's keys are FightScreen's
     BINDINGS = keys.bindings(keys.APP_ONLY_KEYS)
