@@ -162,16 +162,16 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self.enter_replay(0)
         if self.players_options is not None:
             self.players_start()
-        self.after_frame(self._after_first_frame)
+        self.call_after_refresh(self._after_first_frame)
 
     def after_frame(self, callback, *args, **kwargs) -> None:
         """Run ``callback`` once the frame being drawn is on the terminal, not
         straight after Textual hands it over. Textual writes a frame from a
         thread of its own, which needs the GIL for each step of the write: work
         begun on the main thread at once (a toast lays the whole screen out
-        again, about 15 ms; the start-up garbage collection) held the frame
-        back by up to a switch interval (5 ms) a step. The GM sees the change
-        first, what follows FRAME_OUT (50 ms) later."""
+        again, about 15 ms) held the frame back by up to a switch interval
+        (5 ms) a step. The GM sees the change first, what follows FRAME_OUT
+        (50 ms) later."""
         self.call_after_refresh(self.set_timer, FRAME_OUT, partial(callback, *args, **kwargs))
 
     def _after_first_frame(self) -> None:
