@@ -28,7 +28,7 @@ from textual.fuzzy import Matcher
 
 from gm_console.files import load_encounter
 from gm_console.ui import text as t
-from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.app import FRAME_OUT, GMConsoleApp
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
@@ -264,7 +264,7 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         if app.game.lines()[-1] == "next":
             app.fight.action_undo()
         app.fight.action_undo()  # "undid: rename ... "[link=...]..."" as a notification
-        await pilot.pause()
+        await pilot.pause(FRAME_OUT + 0.2)  # the notice comes FRAME_OUT after the undone frame
         uid, new = renamed[-1]
         toasts = squeeze(" ".join(tree_text(w) for w in app.screen.query("Toast")))  # by its CSS type: Toast has no public import
         assert f'undid: rename {uid} "{new}"' in toasts
