@@ -12,12 +12,19 @@ undo does not grow with the log. Only the entries of the window are ever
 formatted (opening a 10,000-action log formats 150). Its size is fixed by
 the screen's layout, so a new entry, which grows only the scrollable height,
 lays nothing out again.
+
+A wrapped row is kept as its segments and width (``Row``), not as a Textual
+``Strip``: a Strip carries seven caches of its own (about 1 KB when empty) and
+keeps each strip made from it (the crop, the styled copy...), so the window's
+600-odd rows as Strips held about a megabyte. A row becomes a Strip only as it
+is painted, and only the painted strip is kept (``_painted``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -35,6 +42,8 @@ from gm_console.ui import palette as pal
 from gm_console.ui.text import content, scrub
 
 WINDOW = 150
+
+Row = tuple[list[Segment], int]  # a wrapped row: its segments and its width in cells
 
 KIND_STYLE = {
     "damage": pal.BAD_BOLD,
@@ -117,13 +126,13 @@ class LogPane(ScrollView, can_focus=True):
         self.highlighted: int | None = None  # entry (window) index
         self._shown: list[Action] = []  # the log's actions the entries show (the same objects)
         self._texts: list[Text] = []
-        self._wrapped: list[list[Strip]] = []  # per entry, its rows at self._width
+        self._wrapped: list[list[Row]] = []  # per entry, its rows at self._width
         self._rows: list[tuple[int, int]] = []  # per content row: (entry, row within the entry)
         self._first: list[int] = []  # per entry: its first content row
         self._width = 0
         self._subtitle = ""
         self._styles = (Style(), Style())  # base, highlighted: set by render_lines
-        self._painted: dict[int, tuple[Strip, Strip]] = {}  # id(wrapped row) -> (it, drawn in the base style)
+        self._painted: dict[int, tuple[Row, Strip]] = {}  # id(wrapped row) -> (it, drawn in the base style)
         self._width_now = 0  # the content width of the repaint under way (render_lines)
         self.formatted = 0  # entries formatted so far (tests count them: only what the window shows)
 
@@ -194,7 +203,7 @@ class LogPane(ScrollView, can_focus=True):
             self._painted.clear()
         console = self.app.console
         for text in self._texts[len(self._wrapped):]:
-            self._wrapped.append([Strip(line.render(console), line.cell_len) for line in text.wrap(console, width)])
+            self._wrapped.append([(list(line.render(console)), line.cell_len) for line in text.wrap(console, width)])
         keep = min(keep, len(self._wrapped), len(self._first))
         rows, first = self._rows, self._first
         if keep < len(first):
@@ -314,6 +323,7 @@ class LogPane(ScrollView, can_focus=True):
         return painted[1]
 
     @staticmethod
-    def _paint(wrapped: Strip, entry: int, width: int, style: Style) -> Strip:
-        strip = wrapped.crop_extend(0, width, style).apply_style(style)
+    def _paint(wrapped: Row, entry: int, width: int, style: Style) -> Strip:
+        # the strips on the way (the row's, its crop, the styled one) are let go with their caches
+        strip = Strip(*wrapped).crop_extend(0, width, style).apply_style(style)
         return strip.apply_meta({"entry": entry})  # a click says which entry
