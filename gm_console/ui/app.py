@@ -169,17 +169,18 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         straight after Textual hands it over. Textual writes a frame from a
         thread of its own, which needs the GIL for each step of the write: work
         begun on the main thread at once (a toast lays the whole screen out
-        again, about 15 ms) held the frame back by up to a switch interval
-        (5 ms) a step. The GM sees the change first, what follows FRAME_OUT
+        again, about 15 ms; the start-up garbage collection walks every object)
+        held the frame back by up to a switch interval (5 ms) a step. The GM sees the change first, what follows FRAME_OUT
         (50 ms) later."""
         self.call_after_refresh(self.set_timer, FRAME_OUT, partial(callback, *args, **kwargs))
 
     def _after_first_frame(self) -> None:
-        """What the GM need not wait for: the recovery check and the journal,
-        then the app's start-up garbage collection."""
+        """What the GM need not wait for: the recovery check and the journal
+        (at once: the journal holds the fight from its start), then, once the
+        first frame is out, the app's start-up garbage collection."""
         if not self.offer_recovery():
             self.start_journal()
-        self.app.fight_drawn()
+        self.after_frame(self.app.fight_drawn)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from any flow, dialog or screen, the GM types on: the prompt has
