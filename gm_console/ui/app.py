@@ -204,6 +204,11 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         width = self.app.size.width if width is None else width
         self._width = width
         panes = self.system_panes()
+        if not panes:
+            # not mounted yet (the app's first Resize comes while the fight composes) or being swapped:
+            # compose and _swap_panes lay out for this width; classes set here from no panes would be
+            # set back once they mount, and each change restyles every widget (two restyles at start-up)
+            return
         shown = [p for p in panes if not p.has_class("-hidden")]
         tabbed = self.set_layout_classes(width, len(shown))
         current = panes[self._narrow_pane % len(panes)] if panes else None
