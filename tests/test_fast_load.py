@@ -169,6 +169,17 @@ def test_a_long_log_is_dumped_as_tomli_w_dumps_it():
     assert dumps_document(data) == tomli_w.dumps(data)
 
 
+def test_a_long_log_is_dumped_in_pieces_none_of_them_the_whole_log():
+    from gm_console.files.encounter_io import _CHUNK, document_pieces
+
+    game = loads_encounter(encounter_text(6, 3 * _CHUNK + 7))
+    data = game.setup.to_dict(game.lines())
+    pieces = list(document_pieces(data))
+    assert "".join(pieces) == tomli_w.dumps(data)
+    assert len(pieces) == 2 + 4  # the head, a piece per _CHUNK lines (and the rest), the tail
+    assert max(len(p) for p in pieces) < len(tomli_w.dumps(data)) / 3
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     aps=st.lists(st.tuples(st.sampled_from([0, 99, 100, 101, 150]), st.sampled_from([0, 5, 10]), st.integers(0, 2), st.integers(0, 1)), min_size=1, max_size=8),

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+from gm_console.files.encounter_io import dumps_encounter, loads_encounter
 from gm_console.files.journal import Journal, journal_path, read_journal
 from tests.conftest import game_from_dict, minimal
+from tests.fights import fight_text
 
 
 def test_journal_replays_pushes_and_pops(tmp_path):
@@ -78,3 +82,17 @@ def test_a_record_is_flushed_at_once_and_fsynced_off_the_keystrokes_path(tmp_pat
     synced.clear()
     journal.close()  # a last fsync, in the closing thread, before the file closes
     assert synced == [threading.current_thread().name]
+
+
+def test_the_base_is_written_a_piece_at_a_time_as_json_writes_it_whole(tmp_path):
+    """A long log's document goes to the journal in pieces (never held whole, nor
+    its escaped copy): the line is the one json.dumps writes for the whole text,
+    escapes and characters outside ASCII included."""
+    game = loads_encounter(fight_text(6, 1300))
+    game.push_line("note Zoë saw ☃ and 😀")  # escaped as \u..., one as a surrogate pair
+    journal = Journal(tmp_path / "x.journal")
+    journal.start(game, None)
+    journal.close()
+    line = journal.path.read_text(encoding="utf-8").split("\n")[1]
+    assert line == json.dumps({"base": dumps_encounter(game)})
+    assert read_journal(journal.path).game.lines() == game.lines()

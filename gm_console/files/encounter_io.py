@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import tomli_w
@@ -279,31 +280,60 @@ def dumps_encounter(game: Game, upto: int | None = None) -> str:
     return dumps_document(game.setup.to_dict(lines))
 
 
+def encounter_pieces(game: Game) -> Iterator[str]:
+    """``dumps_encounter(game)`` in pieces (``document_pieces``), for a writer
+    that need not hold the whole text (the recovery journal)."""
+    return document_pieces(game.setup.to_dict(game.lines()))
+
+
 _ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')  # what tomli_w escapes in a basic string (not tab)
 _writes_logs_so: list[bool] = []  # whether tomli_w here writes a log the way ``dumps_document`` does
+_CHUNK = 512  # log lines joined in one piece (``document_pieces``)
 
 
 def dumps_document(data: dict[str, Any]) -> str:
-    """``tomli_w.dumps(data)``, byte for byte, writing a long log's lines
-    itself (most of a long file is its log): the document is dumped with
-    ``log = "<placeholder>"`` and the placeholder's line replaced by the
-    block tomli_w writes (``log = [``, ``    "line",`` each, ``]``). Taken
-    only for lines with nothing to escape, and only when this tomli_w is seen
-    to write a probe so (checked once)."""
+    """``tomli_w.dumps(data)``, byte for byte (``document_pieces`` joined)."""
+    return "".join(document_pieces(data))
+
+
+def document_pieces(data: dict[str, Any]) -> Iterator[str]:
+    """``tomli_w.dumps(data)`` in pieces whose concatenation is that text byte
+    for byte, writing a long log's lines itself (most of a long file is its
+    log): the document is dumped with ``log = "<placeholder>"`` and the
+    placeholder's line replaced by the block tomli_w writes (``log = [``,
+    ``    "line",`` each, ``]``), a piece per ``_CHUNK`` lines: no copy of the
+    whole log is made on the way. Taken only for lines with nothing to
+    escape, and only when this tomli_w is seen to write a probe so (checked
+    once); otherwise one piece, tomli_w's."""
     log = data.get("log")
-    if not log or type(log) is not list or not _fast_dump_ok():
-        return tomli_w.dumps(data)
-    if not all(type(line) is str for line in log) or _ESCAPED.search("".join(log)):
-        return tomli_w.dumps(data)
+    if not log or type(log) is not list or not _fast_dump_ok() or not _plain_lines(log):
+        yield tomli_w.dumps(data)
+        return
     head = dict(data)
     head["log"] = _PLACEHOLDER
     text = tomli_w.dumps(head)
     marker = f'log = "{_PLACEHOLDER}"\n'
     at = text.find(marker)
-    if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1 or _PLACEHOLDER in "".join(log):
-        return tomli_w.dumps(data)
-    block = '    "' + '",\n    "'.join(log) + '",\n'
-    return f"{text[:at]}log = [\n{block}]\n{text[at + len(marker):]}"
+    if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1:
+        yield tomli_w.dumps(data)
+        return
+    yield text[:at] + "log = [\n"
+    for i in range(0, len(log), _CHUNK):
+        yield '    "' + '",\n    "'.join(log[i : i + _CHUNK]) + '",\n'
+    yield "]\n" + text[at + len(marker) :]
+
+
+def _plain_lines(log: list) -> bool:
+    """Every line a string with nothing tomli_w escapes, and no placeholder
+    (looked at ``_CHUNK`` lines at a time, not in one copy of the whole log)."""
+    for i in range(0, len(log), _CHUNK):
+        chunk = log[i : i + _CHUNK]
+        if not all(type(line) is str for line in chunk):
+            return False
+        joined = "".join(chunk)
+        if _ESCAPED.search(joined) or _PLACEHOLDER in joined:
+            return False
+    return True
 
 
 def _fast_dump_ok() -> bool:

@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from gm_console.core.game import Game
-from gm_console.files.encounter_io import dumps_encounter, loads_encounter
+from gm_console.files.encounter_io import encounter_pieces, loads_encounter
 
 VERSION = 1
 
@@ -146,7 +146,13 @@ class Journal:
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(header) + "\n")
-            handle.write(json.dumps({"base": dumps_encounter(game)}) + "\n")
+            # json.dumps({"base": dumps_encounter(game)}), written a piece at a time: JSON escapes
+            # each character alone, so the pieces escaped one by one make the same line, and a
+            # long log's document is never held whole (nor its escaped copy)
+            handle.write('{"base": "')
+            for piece in encounter_pieces(game):
+                handle.write(json.dumps(piece)[1:-1])
+            handle.write('"}\n')
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)
