@@ -4,7 +4,7 @@ redo, save, manual dice, and the unsaved-changes question on quit."""
 from __future__ import annotations
 
 from gm_console.files import load_encounter
-from gm_console.ui.app import GMConsoleApp
+from gm_console.ui.app import FRAME_OUT, GMConsoleApp
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
 from gm_console.ui.textual_api import shown_notifications
@@ -138,6 +138,31 @@ async def test_narrow_terminal_puts_the_log_under_the_panes(tmp_path):
         assert log.region.y > panes.region.y and log.region.width >= 78
 
 
+async def test_the_layout_classes_are_set_once_at_start_up_not_taken_off_and_put_back():
+    """Each change of the fight's layout classes restyles every widget. The
+    app's first Resize comes while the fight composes, before its panes are
+    mounted: laid out from no panes, "tabbed" came off and on_mount put it
+    back (two whole-screen restyles before the first frame)."""
+    from gm_console.files.paths import demo_encounter
+
+    app = GMConsoleApp(load_encounter(demo_encounter()), demo=True)
+    changes = []
+    set_class = app.fight.set_class
+
+    def counted(add, *names, **kwargs):
+        changes.extend((add, name) for name in names if add != app.fight.has_class(name))
+        return set_class(add, *names, **kwargs)
+
+    app.fight.set_class = counted
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert len(app.fight.system_panes()) > 1 and app.fight.has_class("tabbed")  # 120 columns: one pane at a time
+        await pilot.resize_terminal(170, 40)
+        await pilot.pause()
+        assert not app.fight.has_class("tabbed")  # wide: side by side
+    assert changes == [(True, "tabbed"), (False, "tabbed")]
+
+
 async def test_a_new_error_replaces_the_last_one(tmp_path):
     app, _ = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -186,7 +211,7 @@ async def test_the_app_turns_the_held_collector_back_on_after_its_first_frame(tm
     gc.disable()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await pilot.pause(FRAME_OUT + 0.2)  # the collection runs FRAME_OUT after the first frame is out
             assert gc.isenabled()
     finally:
         gc.enable()
