@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cached_property
 from dataclasses import dataclass
 
 from gm_console.core import notation as n
@@ -109,7 +110,12 @@ class RulesIndex:
         self._own = [not boost or e.system in boost for e in entries]
         self._boost = [(PREFER if e.system in boost else 1.0) * KIND_PRIOR.get(e.kind, 1.0) for e in entries]
         self._titles = [e.title.lower() for e in entries]
-        self._grams = [trigrams(" ".join(words(" ".join((e.title, *e.tags))))) for e in entries]
+
+    @cached_property
+    def _grams(self) -> list[frozenset[str]]:
+        """Each entry's title and tags as trigrams, for ``nearest``: built the
+        first time a question matches no entry's words."""
+        return [trigrams(" ".join(words(" ".join((e.title, *e.tags))))) for e in self.entries]
 
     def get(self, key: str) -> RefEntry | None:
         return self._by_key.get(key)

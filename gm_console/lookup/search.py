@@ -28,7 +28,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "lookup-synonyms.toml"
@@ -149,7 +149,8 @@ class Engine:
     def __init__(self, docs: Sequence[tuple[str, str, str]], lex: Lexicon | None = None) -> None:
         self.lex = lex or lexicon()
         self.n = len(docs)
-        stemmed = [{f: [stem(w) for w in words(text)] for f, text in zip(FIELDS, doc)} for doc in docs]
+        tokens = [[words(text) for text in doc] for doc in docs]  # each field read once, for the postings and the vocabulary
+        stemmed = [{f: [stem(w) for w in ws] for f, ws in zip(FIELDS, doc)} for doc in tokens]
         avg = {f: (sum(len(d[f]) for d in stemmed) / self.n if self.n else 1.0) or 1.0 for f in FIELDS}
         # term -> {doc: the field-weighted, length-normalised frequency}
         self.postings: dict[str, dict[int, float]] = {}
@@ -164,17 +165,25 @@ class Engine:
                     row[i] = row.get(i, 0.0) + WEIGHT[f] / norm
             self.titles.append(frozenset(doc["title"]) - self.lex.stop)
         surface: dict[str, str] = {}
-        for doc in docs:
-            for w in words(" ".join(doc)):
-                surface.setdefault(w, stem(w))
+        for doc in tokens:
+            for ws in doc:
+                for w in ws:
+                    if w not in surface:
+                        surface[w] = stem(w)
         self.surface = surface  # a word as written -> its stem
         self.sorted_surface = sorted(surface)
-        self.grams: dict[str, list[tuple[str, frozenset[str]]]] = {}  # a trigram -> the words holding it
+
+    @cached_property
+    def grams(self) -> dict[str, list[tuple[str, frozenset[str]]]]:
+        """A trigram -> the known words holding it: for typos, built the first
+        time a query has a word no entry holds (most lookups never do)."""
+        grams: dict[str, list[tuple[str, frozenset[str]]]] = {}
         for w in self.sorted_surface:
             if len(w) >= 3 and w.isalpha():
                 g = trigrams(w)
                 for t in g:
-                    self.grams.setdefault(t, []).append((w, g))
+                    grams.setdefault(t, []).append((w, g))
+        return grams
 
     # ------------------------------------------------------------ the query
     def terms(self, query: str) -> list[Term]:
