@@ -143,19 +143,22 @@ class Keyed:
 
 def bench_frames(tmp: Path, rounds: int, per_round: int, long_path: Path) -> dict:
     """action_ratio and undo_ratio, and the bare app as extra information:
-    four programs side by side, their keys in turn. Each round: one ctrl+z on
+    five programs side by side, their keys in turn. Each round: one ctrl+z on
     the 10,000-action log, then ``per_round`` actions on the console, on the
     stock screen and keys on the bare app, then a wait until the undo's
     notice has gone (it covers the log's title, where the next count shows).
-    An undo's frame is the first to show the count one less or its notice."""
+    An undo's frame is the first to show the count one less or its notice.
+    A fifth program, the same 50-unit console, takes a `next` each round: the
+    undo's like-for-like figure (undo_vs_next, printed, not budgeted)."""
     path = tmp / "fifty.toml"
     path.write_text(encounter_text(UNITS, LOG_FULL))
     ours = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)
     stock = Keyed(BASELINE + ["layout"], isolated_env(tmp), "stock acting:")
     bare = Keyed(BASELINE + ["textual"], isolated_env(tmp), "bare-app-ready")
     long = Keyed(console() + [str(long_path)], isolated_env(tmp), MARKER, timeout=120)
+    turns = Keyed(console() + [str(path)], isolated_env(tmp), MARKER)  # `next`: the turn changes, as most undos' do
     log = tomllib.loads(long_path.read_text(encoding="utf-8"))["log"]
-    action, stock_action, bare_key, undo = [], [], [], []
+    action, stock_action, bare_key, undo, turn = [], [], [], [], []
     by_notice = 0
     try:
         for r in range(rounds):
@@ -170,9 +173,10 @@ def bench_frames(tmp: Path, rounds: int, per_round: int, long_path: Path) -> dic
                 action.append(ours.key("\r", f"{LOG_FULL + i + 1} actions", typed=f"hit u{(2 * i) % UNITS} u{(2 * i + 1) % UNITS} free [{1 + i % 20}]"))
                 stock_action.append(stock.key("\r", f"{i + 1} actions", typed=f"hit u{i} x"))
                 bare_key.append(bare.key("x", f"bare-app-key-{i + 1}"))
+            turn.append(turns.key("\r", f"{LOG_FULL + r + 1} actions", typed="next"))
             long.term.drain(max(0.0, TOAST - (time.perf_counter() - started)))
     finally:
-        for program in (ours, stock, bare, long):
+        for program in (ours, stock, bare, long, turns):
             program.close()
     stock_s = statistics.median(stock_action)
     return {
@@ -185,6 +189,10 @@ def bench_frames(tmp: Path, rounds: int, per_round: int, long_path: Path) -> dic
         "undo_ratio": figure(
             undo, action, baseline_is="action_ratio's console figure (ours per action, the same run)",
             frames_seen_by={"log title": len(undo) - by_notice, "undid notice": by_notice},
+            # like for like: the undos take back a hit or a `next` of the generated log, and either changes the
+            # turn (the acting unit's odds, the turn bar, the timeline); the action figure's free hit changes less
+            next_s=statistics.median(turn), next_spread=[min(turn), max(turn)], next_samples=turn,
+            undo_vs_next=round(statistics.median(undo) / statistics.median(turn), 3),
         ),
     }
 
@@ -393,6 +401,12 @@ def table(results: dict, report: dict, asked: set[str]) -> str:
         notes.append(
             f"action: the bare one-line app repaints in {a['bare_app_s'] * 1000:.1f} ms ({spread_text(a['bare_app_spread'], 1000)}); "
             f"the stock screen is {a['stock_vs_bare']}x that, the console {a['ours_s'] / a['bare_app_s']:.1f}x"
+        )
+    if "undo_ratio" in results:
+        u = results["undo_ratio"]
+        notes.append(
+            f"undo: `next` (a turn change) on the 50-unit console takes {u['next_s'] * 1000:.1f} ms ({spread_text(u['next_spread'], 1000)}); "
+            f"the undo is {u['undo_vs_next']}x that"
         )
     if "palette_ratio" in results:
         p = results["palette_ratio"]
