@@ -207,6 +207,9 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
     except BaseException:  # noqa: BLE001 - a cache that cannot be written is no cache: never a word on the screen
         pass
     finally:
+        # the copy is this thread's alone, and its events refer back to it (a cycle): let its
+        # state, log and checkpoints go now, not at the app's first garbage collection
+        game.__dict__.clear()
         with _lock:
             if threading.current_thread() in _pending:
                 _pending.remove(threading.current_thread())
