@@ -169,6 +169,17 @@ def test_a_long_log_is_dumped_as_tomli_w_dumps_it():
     assert dumps_document(data) == tomli_w.dumps(data)
 
 
+def test_lines_between_is_a_slice_of_lines_and_keeps_nothing():
+    game = loads_encounter(encounter_text(6, 300))
+    for start, stop in [(0, 0), (0, 7), (5, 140), (250, 300), (290, 400), (300, 310)]:
+        assert game.lines_between(start, stop) == game.detached().lines()[start:stop]
+    assert game._lines == []
+    whole = game.lines()  # kept now: read from what is kept
+    assert game.lines_between(10, 20) == whole[10:20]
+    game.undo()
+    assert game.lines_between(290, 300) == whole[290:299]
+
+
 def test_a_long_log_is_dumped_in_pieces_none_of_them_the_whole_log():
     from gm_console.files.encounter_io import _CHUNK, document_pieces
 

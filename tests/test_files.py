@@ -149,3 +149,24 @@ def test_bundled_encounters_are_valid_and_byte_stable(path):
     game = load_encounter(path)
     once = dumps_encounter(game)
     assert dumps_encounter(loads_encounter(once)) == once
+
+
+def test_a_file_without_party_or_library_units_opens_without_their_code(tmp_path):
+    """(issue 16, memory) The library and party modules are imported only for a
+    file whose units name them (``from =``) or count copies: most files have none."""
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "bridge.toml"
+    path.write_text(textwrap.dedent(GOOD))
+    script = (
+        "import json, sys\n"
+        "from gm_console.files import load_encounter\n"
+        f"load_encounter({str(path)!r}, cache=False)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gm_console.files'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(out.stdout.splitlines()[-1]))
+    assert "gm_console.files.encounter_io" in loaded
+    assert not loaded & {"gm_console.files.library", "gm_console.files.party"}

@@ -93,6 +93,19 @@ def test_the_base_is_written_a_piece_at_a_time_as_json_writes_it_whole(tmp_path)
     journal = Journal(tmp_path / "x.journal")
     journal.start(game, None)
     journal.close()
+    assert game._lines == []  # the log in notation was formatted a chunk at a time, and not kept
     line = journal.path.read_text(encoding="utf-8").split("\n")[1]
     assert line == json.dumps({"base": dumps_encounter(game)})
+    assert read_journal(journal.path).game.lines() == game.lines()
+
+
+def test_a_line_that_needs_escaping_is_written_by_tomli_w_all_the_same(tmp_path):
+    game = loads_encounter(fight_text(6, 700))
+    game.push_line('note the "old" road \\ north')  # past the first chunk: found midway
+    journal = Journal(tmp_path / "x.journal")
+    journal.start(game, None)
+    journal.close()
+    text = journal.path.read_text(encoding="utf-8").split("\n")
+    assert len(text) == 3 and text[2] == ""  # the header and the base, once: the first try is gone
+    assert text[1] == json.dumps({"base": dumps_encounter(game)})
     assert read_journal(journal.path).game.lines() == game.lines()

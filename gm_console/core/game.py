@@ -414,6 +414,24 @@ class Game:
                 cache.append(text)
         return list(cache)
 
+    def lines_between(self, start: int, stop: int) -> list[str]:
+        """``lines()[start:stop]``, formatting what ``lines()`` has not kept
+        without keeping it: for a writer that goes over a long log once, a
+        chunk at a time (the recovery journal's base), so that the whole log in
+        notation is not held for the session unless something asks ``lines()``."""
+        log = self.log
+        stop = min(stop, len(log))
+        cache = self._lines
+        out = cache[start : min(stop, len(cache), len(log))]
+        known: dict[int, str] = {}  # by identity, as in lines()
+        for i in range(start + len(out), stop):
+            action = log[i]
+            text = known.get(id(action))
+            if text is None:
+                text = known[id(action)] = format_action(action)
+            out.append(text)
+        return out
+
     # ------------------------------------------------------------ loading
     @classmethod
     def load(cls, setup: Setup, lines: Iterable[str]) -> Game:

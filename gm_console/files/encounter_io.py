@@ -53,11 +53,19 @@ def loads_encounter(text: str, name: str = "<encounter>", base: Path | None = No
     return _game_from_document(data, text, name, base)
 
 
-def _game_from_document(data: Any, text: str, name: str, base: Path | None) -> Game:
-    from gm_console.files.library import needs_resolution, resolve_document
+def needs_resolution(data: Any) -> bool:
+    """Whether a document has units from a party or a library (``from =``) or
+    counted copies (``count =``): files/library.py resolves them. Here, not
+    there: a file with none (most) opens without importing the library and
+    party code."""
+    return isinstance(data, dict) and isinstance(data.get("units"), list) and any(isinstance(u, dict) and ("from" in u or "count" in u) for u in data["units"])
 
+
+def _game_from_document(data: Any, text: str, name: str, base: Path | None) -> Game:
     if not needs_resolution(data):
         return game_from_data(data, name)
+    from gm_console.files.library import resolve_document
+
     folder = base if base is not None else (Path(name).parent if not name.startswith("<") else Path.cwd())
     resolution, problems = resolve_document(data, folder, text)
     if problems:
@@ -218,8 +226,6 @@ def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
     doc, problem = parse_toml(text)
     if problem is not None:
         raise EncounterFileError(path, [problem])
-    from gm_console.files.library import needs_resolution
-
     if needs_resolution(doc):  # its units depend on other files too: not cached
         return _game_from_document(doc, text, str(path), path.parent)
     del text
@@ -280,10 +286,29 @@ def dumps_encounter(game: Game, upto: int | None = None) -> str:
     return dumps_document(game.setup.to_dict(lines))
 
 
+class NotPlain(Exception):
+    """A log line that ``encounter_pieces`` does not write itself (it needs escaping)."""
+
+
 def encounter_pieces(game: Game) -> Iterator[str]:
-    """``dumps_encounter(game)`` in pieces (``document_pieces``), for a writer
-    that need not hold the whole text (the recovery journal)."""
-    return document_pieces(game.setup.to_dict(game.lines()))
+    """``dumps_encounter(game)`` in pieces, for a writer that need not hold the
+    whole text (the recovery journal): the log is formatted ``_CHUNK`` lines
+    at a time and none of it is kept (``Game.lines_between``). Raises
+    ``NotPlain`` on the way when a line needs escaping, which only tomli_w
+    writes: the caller then writes ``dumps_encounter(game)`` instead."""
+    count = len(game.log)
+    parts = _head_and_tail(game.setup.to_dict([_PLACEHOLDER])) if count else None
+    if parts is None:
+        yield dumps_encounter(game)
+        return
+    head, tail = parts
+    yield head
+    for i in range(0, count, _CHUNK):
+        chunk = game.lines_between(i, i + _CHUNK)
+        if not _plain_lines(chunk):
+            raise NotPlain(f"log[{i}:{i + _CHUNK}]")
+        yield _block(chunk)
+    yield tail
 
 
 _ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')  # what tomli_w escapes in a basic string (not tab)
@@ -306,21 +331,34 @@ def document_pieces(data: dict[str, Any]) -> Iterator[str]:
     escape, and only when this tomli_w is seen to write a probe so (checked
     once); otherwise one piece, tomli_w's."""
     log = data.get("log")
-    if not log or type(log) is not list or not _fast_dump_ok() or not _plain_lines(log):
+    parts = _head_and_tail(data) if log and type(log) is list and _plain_lines(log) else None
+    if parts is None:
         yield tomli_w.dumps(data)
         return
+    head, tail = parts
+    yield head
+    for i in range(0, len(log), _CHUNK):
+        yield _block(log[i : i + _CHUNK])
+    yield tail
+
+
+def _head_and_tail(data: dict[str, Any]) -> tuple[str, str] | None:
+    """What tomli_w writes of ``data`` before its log's lines (up to ``log = [``)
+    and after them (from ``]``), or None when the fast writing does not hold."""
+    if not _fast_dump_ok():
+        return None
     head = dict(data)
     head["log"] = _PLACEHOLDER
     text = tomli_w.dumps(head)
     marker = f'log = "{_PLACEHOLDER}"\n'
     at = text.find(marker)
     if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1:
-        yield tomli_w.dumps(data)
-        return
-    yield text[:at] + "log = [\n"
-    for i in range(0, len(log), _CHUNK):
-        yield '    "' + '",\n    "'.join(log[i : i + _CHUNK]) + '",\n'
-    yield "]\n" + text[at + len(marker) :]
+        return None
+    return text[:at] + "log = [\n", "]\n" + text[at + len(marker) :]
+
+
+def _block(lines: list[str]) -> str:
+    return '    "' + '",\n    "'.join(lines) + '",\n'
 
 
 def _plain_lines(log: list) -> bool:

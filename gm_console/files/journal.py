@@ -24,7 +24,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from gm_console.core.game import Game
-from gm_console.files.encounter_io import encounter_pieces, loads_encounter
+from gm_console.files.encounter_io import NotPlain, dumps_encounter, encounter_pieces, loads_encounter
 
 VERSION = 1
 
@@ -131,6 +131,18 @@ class _Syncer:
         self._thread.join(timeout=1.0)
 
 
+def _write_start(handle, header: dict, pieces: Iterable[str]) -> None:
+    """The header line, then ``json.dumps({"base": "".join(pieces)})`` written a
+    piece at a time: JSON escapes each character alone, so the pieces escaped
+    one by one make the same line, and a long log's document is never held
+    whole (nor its escaped copy, nor its log in notation: Game.lines_between)."""
+    handle.write(json.dumps(header) + "\n")
+    handle.write('{"base": "')
+    for piece in pieces:
+        handle.write(json.dumps(piece)[1:-1])
+    handle.write('"}\n')
+
+
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -145,14 +157,12 @@ class Journal:
         header = {"journal": VERSION, "source": str(source) if source else None, "started": time.time()}
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(header) + "\n")
-            # json.dumps({"base": dumps_encounter(game)}), written a piece at a time: JSON escapes
-            # each character alone, so the pieces escaped one by one make the same line, and a
-            # long log's document is never held whole (nor its escaped copy)
-            handle.write('{"base": "')
-            for piece in encounter_pieces(game):
-                handle.write(json.dumps(piece)[1:-1])
-            handle.write('"}\n')
+            try:
+                _write_start(handle, header, encounter_pieces(game))
+            except NotPlain:  # a line only tomli_w writes: the document in one piece
+                handle.seek(0)
+                handle.truncate()
+                _write_start(handle, header, [dumps_encounter(game)])
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)

@@ -177,10 +177,6 @@ class Resolution:
         return Problem(f"units[{index}]{m.group(2)}", problem.message + note, problem.line, problem.column)
 
 
-def needs_resolution(data: Any) -> bool:
-    return isinstance(data, dict) and isinstance(data.get("units"), list) and any(isinstance(u, dict) and ("from" in u or "count" in u) for u in data["units"])
-
-
 def resolve_document(data: dict[str, Any], base: Path, text: str = "") -> tuple[Resolution, list[Problem]]:
     """The encounter with every ``from``/``count`` unit replaced by what it names."""
     problems: list[Problem] = []
