@@ -31,6 +31,9 @@ from aiohttp import web
 COOKIE = "gm_players"
 HEARTBEAT = 15.0  # seconds between SSE comments: a dead connection is noticed
 RETRY_MS = 1000  # what the browser's EventSource waits before reconnecting
+BEHIND = 0x10000  # bytes unread by a viewer over which it is sent nothing more until it catches up
+STUCK = 60.0  # seconds a viewer may read nothing of what it is owed before it is disconnected
+PING = b"event: ping\ndata: 1\n\n"
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
@@ -58,6 +61,11 @@ def encode(document: dict[str, Any]) -> bytes:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def chunk(data: bytes) -> bytes:
+    """``data`` as one HTTP/1.1 chunk (the framing aiohttp's writer gives a chunked response)."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
 def is_loopback(host: str) -> bool:
     return host in ("localhost", "::1") or host.startswith("127.")
 
@@ -82,6 +90,7 @@ class PlayerServer:
         self._body: bytes = b""
         self._version = 0
         self._streams: set[_Stream] = set()
+        self.writes = 0  # streams the last publish wrote to (tests count them)
         self._runner: web.AppRunner | None = None
         self._assets = read_assets()
         self.closing = False
@@ -138,14 +147,41 @@ class PlayerServer:
     # ------------------------------------------------------------ publishing
     def publish(self, document: dict[str, Any]) -> bool:
         """Send ``document`` to every viewer when it differs from the last one;
-        True when it did. Encoded once; each stream writes the latest body."""
+        True when it did.
+
+        Encoded once, framed once, and written to every stream's transport at
+        once, here: the bytes are on their way before the caller (the fight's
+        redraw) returns and Textual composites the GM's frame, which takes
+        longer than the browsers need to show it. A viewer that has not read
+        what it was sent (more than ``BEHIND`` bytes waiting in its transport)
+        gets nothing now: its own task sends it the latest document when it
+        has caught up (the ones in between are dropped), so a slow or stuck
+        viewer never blocks this call nor holds more than one document."""
         body = encode(document)
         if body == self._body:
             return False
         self._body = body
         self._version += 1
-        for stream in self._streams:
+        self.writes = 0
+        if self._streams:
+            event = b"data: " + body + b"\n\n"
+            framed = {True: chunk(event), False: event}
+            for stream in self._streams:
+                self.writes += self._send(stream, framed[stream.chunked])
+        return True
+
+    def _send(self, stream: _Stream, data: bytes) -> bool:
+        """Write the latest document (``data``, framed for this stream) now
+        when the viewer keeps up; else leave it to the stream's task."""
+        transport = stream.transport
+        if transport.is_closing():
+            stream.wake.set()  # its task ends (the handler is cancelled when the peer went away)
+            return False
+        if transport.get_write_buffer_size() > BEHIND:
             stream.wake.set()
+            return False
+        transport.write(data)
+        stream.sent = self._version
         return True
 
     # ------------------------------------------------------------ requests
@@ -193,21 +229,30 @@ class PlayerServer:
         if by_query and allowed:
             response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
         await response.prepare(request)
-        stream = _Stream()
+        transport = request.transport
+        if transport is None:  # the browser went away already
+            return response
+        # The first write goes through aiohttp (it sends the headers with it);
+        # from then on the server writes whole chunks to the transport itself.
+        sent = self._version
+        try:
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + b"data: " + self._body + b"\n\n")
+        except ConnectionError:
+            return response
+        stream = _Stream(transport, response.headers.get("Transfer-Encoding", "").lower() == "chunked", sent)
         self._streams.add(stream)
         self._viewers_changed()
         try:
-            await response.write(f"retry: {RETRY_MS}\n\n".encode())
-            sent = -1
-            while not self.closing:
-                if sent != self._version:
-                    sent = self._version
-                    await response.write(b"data: " + self._body + b"\n\n")
+            while not self.closing and not transport.is_closing():
+                if stream.sent != self._version:  # behind (or a document came during the first write)
+                    if not await self._catch_up(stream, request):
+                        break
                     continue
                 try:
                     await asyncio.wait_for(stream.wake.wait(), HEARTBEAT)
                 except asyncio.TimeoutError:
-                    await response.write(b"event: ping\ndata: 1\n\n")
+                    if transport.get_write_buffer_size() <= BEHIND:
+                        transport.write(chunk(PING) if stream.chunked else PING)
                 stream.wake.clear()
         except ConnectionError:  # the browser went away mid-write
             pass
@@ -216,6 +261,33 @@ class PlayerServer:
             if not self.closing:
                 self._viewers_changed()
         return response
+
+    async def _catch_up(self, stream: _Stream, request: web.Request) -> bool:
+        """Wait until the viewer has read what it was sent, then send it the
+        latest document; False (and the connection closed) when it has not
+        read it in ``STUCK`` seconds."""
+        transport = stream.transport
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STUCK
+        while transport.get_write_buffer_size() > BEHIND:
+            if transport.is_closing():
+                return False
+            # aiohttp's drain: until the transport's buffer is under its low-water mark. Not
+            # wait_for: cancelling it would cancel the protocol's one drain waiter, which the
+            # next drain awaits again (and raises CancelledError at once)
+            drained = asyncio.ensure_future(request.writer.drain())
+            done, _ = await asyncio.wait({drained}, timeout=max(0.0, deadline - loop.time()))
+            if not done:
+                drained.cancel()
+                transport.abort()
+                return False
+            drained.result()
+            if transport.get_write_buffer_size() > BEHIND:  # not paused (other limits): look again soon
+                await asyncio.sleep(0.05)
+        if stream.sent != self._version and not self.closing:
+            event = b"data: " + self._body + b"\n\n"
+            self._send(stream, chunk(event) if stream.chunked else event)
+        return True
 
     def _viewers_changed(self) -> None:
         if self._on_viewers is not None:
@@ -226,7 +298,13 @@ class PlayerServer:
 
 
 class _Stream:
-    __slots__ = ("wake",)
+    """One viewer's event stream: its transport, whether its response is
+    chunked (HTTP/1.1), and the version of the last document written to it."""
 
-    def __init__(self) -> None:
+    __slots__ = ("wake", "transport", "chunked", "sent")
+
+    def __init__(self, transport: asyncio.Transport, chunked: bool, sent: int) -> None:
         self.wake = asyncio.Event()
+        self.transport = transport
+        self.chunked = chunked
+        self.sent = sent

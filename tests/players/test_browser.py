@@ -93,3 +93,41 @@ async def test_phone_and_tv_layouts_render_without_horizontal_overflow(tmp_path,
             assert png_size(shot) == (width, height) and len(shot) > 10_000
         finally:
             await browser.close()
+
+
+async def test_the_page_updates_only_what_changed_and_ends_as_a_fresh_page_would(tmp_path):
+    """Keyed updates: after a run of actions the page's DOM is the one a fresh
+    load of the same document builds; a card whose unit did not change is the
+    same node (not rebuilt), the log keeps its shown lines and adds the new one."""
+    path = ENCOUNTERS / "ctb-causeway-ambush.toml"
+    app = GMConsoleApp(load_encounter(path), path=path, players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    main_html = "document.getElementById('main').innerHTML + document.getElementById('top').innerHTML.replace(/>(live|connecting…)</, '><')"
+    async with app.run_test(size=(120, 40)) as pilot:
+        server = await running(app, pilot)
+        live, fresh = await Browser().start(), await Browser().start()
+        try:
+            await live.goto(server.url)
+            await live.wait_for("document.querySelectorAll('.card').length > 0")
+            cards = await live.eval("document.querySelectorAll('#units .card').length")
+            # mark every card and log line: the marks say which nodes the updates kept
+            await live.eval("document.querySelectorAll('#units .card, #log li').forEach((n, i) => { n.gmMark = i; }); true")
+            await pilot.press(*"say The causeway groans", "enter")
+            await live.wait_for("document.querySelector('#log li')?.textContent === 'The causeway groans'")
+            kept = await live.eval("[...document.querySelectorAll('#units .card')].filter((n) => n.gmMark !== undefined).length")
+            assert kept == cards  # a line said to the table changes no unit: no card rebuilt
+            log = await live.eval("[...document.querySelectorAll('#log li')].map((n) => n.gmMark === undefined)")
+            assert log[0] and not any(log[1:])  # the new line is the only new node of the log
+            for line in ("next", "say Hold", "next", "say Hold", "next"):  # turns move (cards change), a line said twice
+                await pilot.press(*line, "enter")
+                await pilot.pause()
+            doc = server._document()
+            await live.wait_for(f"document.getElementById('now').textContent === {doc['active']['name']!r} && "
+                                "[...document.querySelectorAll('#log li')].filter((n) => n.textContent === 'Hold').length === 2")
+            kept = await live.eval("[...document.querySelectorAll('#units .card')].filter((n) => n.gmMark !== undefined).length")
+            assert 0 < kept < cards  # the cards of the units whose turn came were rebuilt, the others kept
+            await fresh.goto(server.url)
+            await fresh.wait_for(f"document.getElementById('now').textContent === {doc['active']['name']!r}")
+            assert await live.eval(main_html) == await fresh.eval(main_html)
+        finally:
+            await live.close()
+            await fresh.close()

@@ -145,3 +145,135 @@ async def test_no_byte_sent_holds_hidden_data(system):
     assert [t for t in leaks(game, seen_text=page) if t.lower() in everything] == []
     for doc in documents:
         assert npc_figures(doc) == []
+
+
+# ---------------------------------------------------------------- fan-out and slow viewers
+
+import socket  # noqa: E402
+
+from gm_console.players import server as server_module  # noqa: E402
+
+
+def raw_viewer(port: int, rcvbuf: int | None = None) -> socket.socket:
+    """An SSE client on a bare socket (a small receive buffer, and not reading, makes it slow)."""
+    s = socket.socket()
+    if rcvbuf is not None:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.connect(("127.0.0.1", port))
+    s.sendall(f"GET /events?token={TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    s.setblocking(False)
+    return s
+
+
+async def until(check, tries: int = 250) -> None:
+    for _ in range(tries):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("condition not met in time")
+
+
+async def read_all(s: socket.socket, quiet: float = 0.3) -> bytes:
+    """What ``s`` receives until nothing more comes for ``quiet`` seconds."""
+    out = b""
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            got = await asyncio.wait_for(loop.sock_recv(s, 1 << 16), quiet)
+        except asyncio.TimeoutError:
+            return out
+        if not got:  # closed
+            return out
+        out += got
+
+
+def documents_in(stream: bytes) -> list[dict]:
+    """The data lines of a chunked SSE stream, parsed (a line may span chunks: the chunk
+    framing is taken out first)."""
+    head, _, body = stream.partition(b"\r\n\r\n")
+    assert b"transfer-encoding: chunked" in head.lower()
+    text, rest = b"", body
+    while rest:
+        size, _, rest = rest.partition(b"\r\n")
+        n = int(size, 16)
+        text, rest = text + rest[:n], rest[n + 2 :]
+    return [json.loads(line[6:]) for line in text.split(b"\n") if line.startswith(b"data: ")]
+
+
+def changed(game, i: int) -> dict:
+    game.push_line(f"say line {i}")
+    return player_document(game)
+
+
+async def test_publish_writes_each_document_once_to_every_viewer_before_it_returns():
+    game = FIGHTS["conflict"](steps=0).game
+    server = await started(game)
+    viewers = [raw_viewer(server.port) for _ in range(5)]
+    try:
+        await until(lambda: server.viewers == 5)
+        firsts = [await read_all(v) for v in viewers]
+        for i in range(3):
+            assert server.publish(changed(game, i))
+            assert server.writes == 5  # written in publish itself: one write per viewer, no task in between
+            assert all(s.transport.get_write_buffer_size() == 0 for s in server._streams)
+        assert not server.publish(player_document(game)) and server.writes == 5  # unchanged: nothing sent
+        for first, v in zip(firsts, viewers):
+            docs = documents_in(first + await read_all(v))
+            assert [d["log"][-1]["text"] for d in docs] == ["Sirens wail somewhere below", "line 0", "line 1", "line 2"]
+            assert docs[-1] == player_document(game)
+    finally:
+        for v in viewers:
+            v.close()
+        await server.stop()
+
+
+async def test_a_viewer_that_does_not_read_is_skipped_and_then_sent_only_the_latest_document():
+    game = FIGHTS["conflict"](steps=0).game
+    server = await started(game)
+    fast = raw_viewer(server.port)
+    slow = raw_viewer(server.port, rcvbuf=16384)
+    try:
+        await until(lambda: server.viewers == 2)
+        got_fast = await read_all(fast)
+        await until(lambda: all(s.sent == server._version for s in server._streams))
+        (stuck,) = [s for s in server._streams if s.transport.get_extra_info("peername")[1] == slow.getsockname()[1]]
+        stuck.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16384)
+        size = len(server_module.encode(player_document(game))) + 200
+        skipped = 0
+        for i in range(300):
+            assert server.publish(changed(game, i))
+            skipped += server.writes == 1
+            # what waits for the slow viewer stays bounded: at most one document over the limit
+            assert stuck.transport.get_write_buffer_size() <= server_module.BEHIND + size
+            if i % 20 == 0:
+                got_fast += await read_all(fast, 0.05)
+        assert skipped > 200  # the slow viewer got nothing once it was behind; the fast one every document
+        got_fast += await read_all(fast)
+        assert len(documents_in(got_fast)) == 301
+        got_slow = await read_all(slow, 1.0)  # it reads at last: what was queued, then the latest document
+        docs = documents_in(got_slow)
+        assert docs[-1] == player_document(game)
+        assert len(docs) < 100
+        assert server.viewers == 2
+    finally:
+        fast.close()
+        slow.close()
+        await server.stop()
+
+
+async def test_a_viewer_that_reads_nothing_for_long_is_disconnected(monkeypatch):
+    monkeypatch.setattr(server_module, "STUCK", 0.5)
+    game = FIGHTS["conflict"](steps=0).game
+    server = await started(game)
+    slow = raw_viewer(server.port, rcvbuf=16384)
+    try:
+        await until(lambda: server.viewers == 1)
+        await until(lambda: all(s.sent == server._version for s in server._streams))
+        (stuck,) = server._streams
+        stuck.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16384)
+        for i in range(100):
+            server.publish(changed(game, i))
+        await until(lambda: server.viewers == 0)  # closed: the page's EventSource reconnects when it can
+    finally:
+        slow.close()
+        await server.stop()

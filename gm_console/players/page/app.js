@@ -63,16 +63,52 @@ function unitCard(u, zones) {
   return card;
 }
 
+// Keyed updates: each list (sides, cards, zones, boards, log lines, turn
+// order, pools) keeps one node per item, keyed, with the JSON of what it was
+// built from. A new document rebuilds only the items whose data changed and
+// moves or removes the rest, so the browser re-lays-out and repaints only
+// what changed (an action touches a card or two and the log), not the page.
+function sync(list, items, keyOf, build) {
+  const old = list.gmKeyed || new Map();
+  const next = new Map();
+  const seen = new Map();
+  let at = list.firstChild;
+  for (const item of items) {
+    const sig = JSON.stringify(item);
+    let key = keyOf(item);
+    const count = (seen.get(key) || 0) + 1; // the same key twice (two equal log lines): the second is its own item
+    seen.set(key, count);
+    if (count > 1) key += "\u0000" + count;
+    let entry = old.get(key);
+    if (!entry || entry.sig !== sig) entry = { sig, node: build(item) };
+    old.delete(key);
+    next.set(key, entry);
+    if (entry.node === at) at = at.nextSibling;
+    else list.insertBefore(entry.node, at);
+  }
+  while (at) { const gone = at; at = at.nextSibling; list.removeChild(gone); }
+  list.gmKeyed = next;
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 function render(doc) {
   lastDoc = doc;
-  document.title = doc.title + " · player view";
-  $("title").textContent = doc.title;
-  $("clock").textContent = "Round " + doc.round + (doc.phase ? " · " + doc.phase : "");
-  $("now").textContent = doc.active ? doc.active.name : "–";
-  $("next").replaceChildren(...doc.next.map((t) => el("li", null, t.name)));
-  $("next").previousElementSibling.hidden = !doc.next.length;
-  $("status").textContent = doc.status.join(" · ");
-  $("pools").replaceChildren(...doc.pools.map((p) => el("li", null, p.name.charAt(0).toUpperCase() + p.name.slice(1) + " " + p.value)));
+  const title = doc.title + " · player view";
+  if (document.title !== title) document.title = title;
+  setText($("title"), doc.title);
+  setText($("clock"), "Round " + doc.round + (doc.phase ? " · " + doc.phase : ""));
+  setText($("now"), doc.active ? doc.active.name : "–");
+  sync($("next"), doc.next, (t) => t.id, (t) => el("li", null, t.name));
+  setHidden($("next").previousElementSibling, !doc.next.length);
+  setText($("status"), doc.status.join(" · "));
+  sync($("pools"), doc.pools, (p) => p.name, (p) => el("li", null, p.name.charAt(0).toUpperCase() + p.name.slice(1) + " " + p.value));
 
   const zones = {};
   if (doc.map) for (const z of doc.map.zones) zones[z.id] = z.name;
@@ -80,44 +116,50 @@ function render(doc) {
   const ctrl = {};
   for (const u of doc.units) { names[u.id] = u.name; ctrl[u.id] = u.players ? "players" : "gm"; }
 
-  const groups = [];
-  for (const s of doc.sides) {
-    const mine = doc.units.filter((u) => u.side === s.id);
-    if (!mine.length) continue;
+  // a card shows its zone's name: the zone's name is part of what it is built from
+  const sides = doc.sides
+    .map((s) => ({ side: s, units: doc.units.filter((u) => u.side === s.id) }))
+    .filter((g) => g.units.length);
+  sync($("units"), sides.map((g) => g.side), (s) => s.id, (s) => {
     const box = el("div", "side " + (s.controller === "players" ? "players" : "gm"));
     box.appendChild(el("h3", null, s.name));
-    const cards = el("div", "cards");
-    for (const u of mine) cards.appendChild(unitCard(u, zones));
-    box.appendChild(cards);
-    groups.push(box);
-  }
-  $("units").replaceChildren(...groups);
+    box.appendChild(el("div", "cards"));
+    return box;
+  });
+  sides.forEach((g, i) => {
+    const cards = $("units").children[i].lastChild;
+    sync(cards, g.units.map((u) => ({ u, where: (u.zone && zones[u.zone]) || null })), (c) => c.u.id, (c) => unitCard(c.u, zones));
+  });
 
-  $("map-area").hidden = !doc.map;
+  setHidden($("map-area"), !doc.map);
   if (doc.map) {
     const exits = {};
     for (const l of doc.map.links) {
       (exits[l.a] = exits[l.a] || []).push([l.b, l.locked]);
       (exits[l.b] = exits[l.b] || []).push([l.a, l.locked]);
     }
-    $("map").replaceChildren(...doc.map.zones.map((z) => {
+    const shown = doc.map.zones.map((z) => ({
+      z,
+      who: z.units.map((id) => [ctrl[id], names[id] || id]),
+      ways: (exits[z.id] || []).map(([o, locked]) => zones[o] + (locked ? " (locked)" : "")),
+    }));
+    sync($("map"), shown, (s) => s.z.id, ({ z, who, ways }) => {
       const box = el("div", "zone");
       box.appendChild(el("div", "name", z.name));
       if (z.traits.length) box.appendChild(el("div", "traits", z.traits.join(", ")));
-      const who = el("div", "who");
-      z.units.forEach((id, i) => {
-        if (i) who.appendChild(document.createTextNode(", "));
-        who.appendChild(el("span", ctrl[id], names[id] || id));
+      const line = el("div", "who");
+      who.forEach(([cls, name], i) => {
+        if (i) line.appendChild(document.createTextNode(", "));
+        line.appendChild(el("span", cls, name));
       });
-      if (z.units.length) box.appendChild(who);
-      const ways = (exits[z.id] || []).map(([o, locked]) => zones[o] + (locked ? " (locked)" : ""));
+      if (who.length) box.appendChild(line);
       if (ways.length) box.appendChild(el("div", "exits", "↔ " + ways.join(" · ")));
       return box;
-    }));
+    });
   }
 
-  $("panels-area").hidden = !doc.panels.length;
-  $("panels").replaceChildren(...doc.panels.map((p) => {
+  setHidden($("panels-area"), !doc.panels.length);
+  sync($("panels"), doc.panels, (p) => p.title, (p) => {
     const box = el("div", "panel");
     box.appendChild(el("h2", null, p.title));
     const cards = el("div", "cards");
@@ -134,9 +176,10 @@ function render(doc) {
     }
     box.appendChild(cards);
     return box;
-  }));
+  });
 
-  $("log").replaceChildren(...doc.log.slice().reverse().map((line) => el("li", line.kind, line.text)));
+  // newest first; a line is keyed by what it says, so the lines already shown stay as they are
+  sync($("log"), doc.log.slice().reverse(), (line) => line.kind + "\u0000" + line.text, (line) => el("li", line.kind, line.text));
 }
 
 function connect() {
