@@ -20,7 +20,6 @@ top, ``<system>.<key>`` in its system table. No file is read or written here
 from __future__ import annotations
 
 import copy
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +77,8 @@ def _injury_text(inj: dict[str, Any]) -> str:
 
 def log_hash(lines: list[str]) -> str:
     """The hash a party's history records of an encounter's log (its action lines)."""
+    import hashlib  # here: every system imports this module, and hashlib sets up OpenSSL (~640 KB)
+
     return "sha256:" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
