@@ -303,3 +303,41 @@ def test_a_hand_written_log_opens_from_the_cache_as_written_and_formatted(tmp_pa
 @pytest.mark.parametrize("lines", [[], ["next"], ["a", "b c"], ['say "x"', "a\\b", "t\tab", "é ü", "\x7f"]])
 def test_the_log_lines_are_written_as_json_reads_them(lines):
     assert json.loads(cache._json_strings(lines)) == lines
+
+
+def test_the_file_layers_sha256_is_hashlibs():
+    import hashlib
+
+    from gm_console.files.digest import sha256
+
+    for data in (b"", b"abc", bytes(range(256)) * 1000):
+        assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    h = sha256()
+    h.update(b"ab")
+    h.update(b"c")
+    assert h.hexdigest() == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_opening_a_file_and_its_journal_import_no_hashlib(tmp_path):
+    """(issue 16, memory) hashlib sets up OpenSSL's every digest as it is imported
+    (about 640 KB): the cache and the journal hash with files/digest.py."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "fight.toml"
+    save_encounter(game_from_data(minimal()), path)
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from gm_console.files import cache, load_encounter\n"
+        "from gm_console.files.journal import Journal, free_journal_path\n"
+        f"path = Path({str(path)!r})\n"
+        "game = load_encounter(path)\n"
+        "cache.flush()\n"
+        "assert cache.read(path, cache.file_key(path.read_bytes())).lines() == game.lines()\n"
+        f"Journal(free_journal_path(Path({str(tmp_path)!r}), path)).start(game, path)\n"
+        "print(sorted(m for m in ('hashlib', '_hashlib') if m in sys.modules))\n"
+    )
+    env = dict(os.environ, GM_CONSOLE_CACHE_DIR=str(tmp_path / "cache"))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.splitlines()[-1] == "[]"

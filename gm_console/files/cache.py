@@ -29,7 +29,6 @@ replay of a file whose units need nothing from other files (``from =
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -45,6 +44,7 @@ from gm_console.core.setup import Setup
 from gm_console.core.snapshot import Unencodable, decode_state, encode_state
 from gm_console.files.atomic import atomic_write
 from gm_console.files.catalogues import load_catalogues
+from gm_console.files.digest import sha256
 from gm_console.files.paths import PACKAGE, user_cache_dir
 
 FORMAT = 1
@@ -59,7 +59,7 @@ def code_fingerprint() -> str:
     file the replay depends on makes every entry stale."""
     global _fingerprint
     if _fingerprint is None:
-        h = hashlib.sha256(gm_console.__version__.encode())
+        h = sha256(gm_console.__version__.encode())
         for folder in ("core", "files", "data"):
             root = PACKAGE / folder
             for dirpath, dirnames, filenames in os.walk(root):
@@ -77,13 +77,13 @@ def entry_path(path: Path) -> Path | None:
     folder = user_cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256(str(path.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    key = sha256(str(path.resolve()).encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return folder / (key + SUFFIX)
 
 
 def file_key(file_bytes: bytes) -> str:
     """What an entry is keyed by besides the code: the SHA-256 of the file's bytes."""
-    return hashlib.sha256(file_bytes).hexdigest()
+    return sha256(file_bytes).hexdigest()
 
 
 def _header(file_bytes: bytes | str) -> dict[str, Any]:
@@ -107,7 +107,7 @@ def read(path: Path, file_bytes: bytes | str) -> Game | None:
             expected = _header(file_bytes)
             if type(header) is not dict or any(header.get(k) != v for k, v in expected.items()):
                 return None
-            digest = hashlib.sha256()
+            digest = sha256()
             rows = []
             for row in handle:  # line by line: no copy of the whole entry besides its rows
                 digest.update(row)
@@ -196,7 +196,7 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
         del snap
         for k in list(checkpoints):  # each as bytes, its text let go: no second copy of them all
             chunks.append(f"{k} {checkpoints.pop(k)}\n".encode("utf-8"))
-        digest = hashlib.sha256()
+        digest = sha256()
         for chunk in chunks:
             digest.update(chunk)
         header = _header(file_bytes)

@@ -19,7 +19,6 @@ a save that holds its actions, removes it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import threading
@@ -35,6 +34,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from gm_console.core.game import Game
+from gm_console.files.digest import sha256
 from gm_console.files.encounter_io import NotPlain, dumps_encounter, encounter_pieces, loads_encounter
 
 VERSION = 1
@@ -43,7 +43,7 @@ VERSION = 1
 def _stem(source: Path | None) -> str:
     if source is None:
         return "demo"
-    key = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
+    key = sha256(str(source.resolve()).encode()).hexdigest()[:16]
     return f"{source.stem}-{key}"
 
 
