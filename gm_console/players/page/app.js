@@ -18,8 +18,8 @@ function el(tag, cls, text) {
 function $(id) { return document.getElementById(id); }
 
 function setLive(live, why) {
-  document.body.classList.toggle("stale", !live);
-  $("link").textContent = live ? "live" : (why || "stale: reconnecting…");
+  if (document.body.classList.contains("stale") === live) document.body.classList.toggle("stale", !live);
+  setText($("link"), live ? "live" : (why || "stale: reconnecting…")); // unchanged: no DOM change, nothing re-laid-out
 }
 
 function heard() {
