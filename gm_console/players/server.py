@@ -91,6 +91,7 @@ class PlayerServer:
         self._version = 0
         self._streams: set[_Stream] = set()
         self.writes = 0  # streams the last publish wrote to (tests count them)
+        self._stale = False  # the game changed since self._body was built (no stream was open)
         self._runner: web.AppRunner | None = None
         self._assets = read_assets()
         self.closing = False
@@ -145,6 +146,25 @@ class PlayerServer:
         return not is_loopback(self.host)
 
     # ------------------------------------------------------------ publishing
+    def changed(self) -> bool:
+        """The game changed: publish its document now when someone watches;
+        with no stream open, only note it (the document is built when
+        /state.json is asked for or a stream opens, not after every action)."""
+        if not self._streams:
+            self._stale = True
+            return False
+        return self.publish(self._document())
+
+    def _fresh_body(self) -> bytes:
+        """The latest document's bytes, built first if a change came while nobody watched."""
+        if self._stale:
+            self._stale = False
+            body = encode(self._document())
+            if body != self._body:
+                self._body = body
+                self._version += 1
+        return self._body
+
     def publish(self, document: dict[str, Any]) -> bool:
         """Send ``document`` to every viewer when it differs from the last one;
         True when it did.
@@ -157,6 +177,7 @@ class PlayerServer:
         gets nothing now: its own task sends it the latest document when it
         has caught up (the ones in between are dropped), so a slow or stuck
         viewer never blocks this call nor holds more than one document."""
+        self._stale = False
         body = encode(document)
         if body == self._body:
             return False
@@ -214,7 +235,7 @@ class PlayerServer:
     async def _route(self, request: web.Request) -> web.StreamResponse:
         path = request.path
         if path == "/state.json":
-            return web.Response(body=self._body, content_type="application/json", charset="utf-8")
+            return web.Response(body=self._fresh_body(), content_type="application/json", charset="utf-8")
         if path == "/events":
             return await self._events(request)
         asset = self._assets.get(path)
@@ -234,9 +255,10 @@ class PlayerServer:
             return response
         # The first write goes through aiohttp (it sends the headers with it);
         # from then on the server writes whole chunks to the transport itself.
+        body = self._fresh_body()
         sent = self._version
         try:
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + b"data: " + self._body + b"\n\n")
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + b"data: " + body + b"\n\n")
         except ConnectionError:
             return response
         stream = _Stream(transport, response.headers.get("Transfer-Encoding", "").lower() == "chunked", sent)
@@ -244,6 +266,7 @@ class PlayerServer:
         self._viewers_changed()
         try:
             while not self.closing and not transport.is_closing():
+                self._fresh_body()  # a change that came during the first write, before this stream counted
                 if stream.sent != self._version:  # behind (or a document came during the first write)
                     if not await self._catch_up(stream, request):
                         break

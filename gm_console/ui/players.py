@@ -135,12 +135,11 @@ class PlayerViewCommands:
 
     # ------------------------------------------------------------ publishing
     def players_publish(self) -> None:
-        """Send the live game's player document to the browsers (when it changed)."""
+        """Send the live game's player document to the browsers (when it changed;
+        the server builds it, from ``self.game``, only when a browser watches)."""
         server = self.players_server
         if server is not None:
-            from gm_console.core.playerview import player_document
-
-            server.publish(player_document(self.game))
+            server.changed()
 
     def players_label(self) -> tuple[str, bool]:
         """("players: N watching", whether the network can reach it), or ("", False) when off."""

@@ -277,3 +277,37 @@ async def test_a_viewer_that_reads_nothing_for_long_is_disconnected(monkeypatch)
     finally:
         slow.close()
         await server.stop()
+
+
+async def test_the_document_is_built_only_when_someone_watches():
+    game = FIGHTS["conflict"](steps=0).game
+    built = []
+
+    def document() -> dict:
+        built.append(1)
+        return player_document(game)
+
+    server = PlayerServer(document, port=0, token=TOKEN)
+    await server.start()
+    try:
+        assert len(built) == 1  # the first, at start
+        for i in range(5):  # nobody watches: changes are noted, no document built
+            game.push_line(f"say line {i}")
+            assert not server.changed()
+        assert len(built) == 1
+        async with aiohttp.ClientSession() as s:
+            async with s.get(f"http://127.0.0.1:{server.port}/state.json?token={TOKEN}") as r:
+                assert (await r.json())["log"][-1]["text"] == "line 4"  # built when asked for
+            assert len(built) == 2
+            game.push_line("say line 5")
+            server.changed()
+            async with s.get(f"http://127.0.0.1:{server.port}/events?token={TOKEN}") as r:
+                first = json.loads((await read_events(r, 1))[0])
+                assert first["log"][-1]["text"] == "line 5"  # built when the stream opened
+                assert len(built) == 3
+                game.push_line("say line 6")
+                assert server.changed() and server.writes == 1 and len(built) == 4  # watched: built and sent at once
+                assert json.loads((await read_events(r, 1))[0])["log"][-1]["text"] == "line 6"
+                assert not server.changed() and len(built) == 5  # built, unchanged: not sent
+    finally:
+        await server.stop()
