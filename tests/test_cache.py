@@ -341,3 +341,48 @@ def test_opening_a_file_and_its_journal_import_no_hashlib(tmp_path):
     env = dict(os.environ, GM_CONSOLE_CACHE_DIR=str(tmp_path / "cache"))
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_entry_is_written_a_checkpoint_at_a_time_under_its_hash(tmp_path, monkeypatch, small_checkpoints):
+    """(issue 16, memory) The writer never holds the whole entry, nor every
+    checkpoint's text: each is worded as it is written. The header, written
+    first, holds the hash of all that follows, and the main line is json's."""
+    import hashlib
+
+    events: list[str] = []
+    words = Game.checkpoint_texts
+
+    def worded(self):
+        for k, text in words(self):
+            events.append(f"worded {k}")
+            yield k, text
+
+    monkeypatch.setattr(Game, "checkpoint_texts", worded)
+    real_write = cache.atomic_write
+
+    def spied(path, data, **kwargs):
+        class Handle:
+            def __init__(self, handle):
+                self.handle = handle
+
+            def write(self, chunk):
+                if chunk[:1].isdigit():
+                    events.append(f"written {chunk.split(b' ', 1)[0].decode()}")
+                return self.handle.write(chunk)
+
+            def seek(self, *args):
+                return self.handle.seek(*args)
+
+        return real_write(path, lambda handle: data(Handle(handle)), **kwargs)
+
+    monkeypatch.setattr(cache, "atomic_write", spied)
+    monkeypatch.setattr(cache, "_LINES_CHUNK", 3)  # the file's lines in several pieces
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next", "hit d c [12]", "next", "note a line"] * 10), path, backup=False)
+    game = load_encounter(path)
+    ks = [str(k) for k in game.checkpoints if k]
+    assert len(ks) > 1 and events == [e for k in ks for e in (f"worded {k}", f"written {k}")]
+    head, main, *rest = cache.entry_path(path).read_bytes().split(b"\n")
+    assert json.loads(head)["payload"] == hashlib.sha256(b"\n".join([main, *rest])).hexdigest()
+    assert json.loads(main)["lines"] == game.lines()
+    assert _load(path).lines() == game.lines()  # read back from the entry

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import gc
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from gm_console.core import dice as dice_mod
@@ -526,14 +526,27 @@ class Game:
         other.events._items = list(self.events._items)
         return other
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, checkpoints: bool = True) -> dict[str, Any]:
         """What lets a game be opened again without replaying its log
         (gm_console/files/cache.py): the final state and the checkpoints as
         data (``core/snapshot.py``; each checkpoint as JSON text, read only
         when needed). Raises ``snapshot.Unencodable`` for a state it cannot
-        write. The log itself is not in it: the file holds it."""
+        write. The log itself is not in it: the file holds it. Without
+        ``checkpoints``, they are left out (a writer takes them one at a time
+        from ``checkpoint_texts``)."""
+        found = {
+            "length": len(self.log),
+            "every": self.CHECKPOINT_EVERY,
+            "state": snapshot.encode_state(self.state, self._initial),
+        }
+        if checkpoints:
+            found["checkpoints"] = dict(self.checkpoint_texts())
+        return found
+
+    def checkpoint_texts(self) -> Iterator[tuple[str, str]]:
+        """Each checkpoint after the first action as ``snapshot`` writes it, (its
+        log length, its state as JSON text), in order, worded one at a time."""
         initial = self._initial
-        checkpoints = {}
         for k in sorted(self._checkpoints):
             if k:
                 found = self._checkpoints[k]
@@ -543,13 +556,7 @@ class Game:
                     text = found
                 else:
                     text = json.dumps(snapshot.encode_state(found, initial), separators=(",", ":"))
-                checkpoints[str(k)] = text
-        return {
-            "length": len(self.log),
-            "every": self.CHECKPOINT_EVERY,
-            "state": snapshot.encode_state(self.state, initial),
-            "checkpoints": checkpoints,
-        }
+                yield str(k), text
 
     @classmethod
     def restore(cls, setup: Setup, lines: list[str], data: dict[str, Any], formatted: list[str] | None = None) -> Game:

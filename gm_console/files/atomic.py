@@ -15,7 +15,9 @@ files left by a killed save (``.NAME.*.tmp``) are removed by the next save.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 TEMP_SUFFIX = ".tmp"
 
@@ -24,11 +26,14 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def atomic_write(path: str | Path, data: bytes | list[bytes], *, backup: bool = True) -> None:
+def atomic_write(path: str | Path, data: bytes | list[bytes] | Callable[[BinaryIO], None], *, backup: bool = True) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file,
     never a torn one and never none. The previous version is kept as
     ``NAME.bak`` when ``backup``. ``data`` may be a list of byte strings,
-    written one after the other (no joined copy of a large file in memory)."""
+    written one after the other (no joined copy of a large file in memory),
+    or a function that writes the file's bytes to the binary handle it is
+    given (it may seek back and write over what it wrote: the reopen cache's
+    header, which holds the hash of what follows it)."""
     import tempfile  # here, not at the top: with shutil and random it costs ~10 ms of every start, and only a save needs it
 
     path = Path(path)
@@ -37,8 +42,11 @@ def atomic_write(path: str | Path, data: bytes | list[bytes], *, backup: bool = 
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            for chunk in data if isinstance(data, list) else (data,):
-                handle.write(chunk)
+            if callable(data):
+                data(handle)
+            else:
+                for chunk in data if isinstance(data, list) else (data,):
+                    handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         if backup and path.exists():

@@ -177,32 +177,51 @@ def flush() -> None:
 def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[str], setup_text: str) -> None:
     """The entry: the header line, the main line (setup, the file's lines, the
     formatted ones when they differ, the final state), one line per
-    checkpoint (``K {state}``): written piece by piece, never one copy of it all."""
+    checkpoint (``K {state}``). Written piece by piece as each is worded
+    (never the entry, nor every checkpoint, at once): the header, which holds
+    the hash of all that follows, goes first with a stand-in hash of the same
+    length and is written again over it at the end."""
     # a new thread holds the GIL from its start: give it straight back, so the thread that started
     # this one (opening the encounter, waiting in Thread.start) goes on now, not a switch interval later
     time.sleep(0)
     try:
         _check_round_trip(game)
         same = _canonical(game, lines)
-        snap = game.snapshot()
+        snap = game.snapshot(checkpoints=False)
         main = json.dumps(
             {"formatted": None if same else game.lines(), "length": snap["length"], "every": snap["every"], "state": snap["state"]},
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        chunks = [f'{{"setup":{setup_text},"lines":{_json_strings(lines)},{main[1:]}\n'.encode("utf-8")]
-        del main
-        checkpoints = snap.pop("checkpoints")
         del snap
-        for k in list(checkpoints):  # each as bytes, its text let go: no second copy of them all
-            chunks.append(f"{k} {checkpoints.pop(k)}\n".encode("utf-8"))
-        digest = sha256()
-        for chunk in chunks:
-            digest.update(chunk)
         header = _header(file_bytes)
-        header["payload"] = digest.hexdigest()
+
+        def pieces():
+            yield f'{{"setup":{setup_text},"lines":['.encode("utf-8")
+            for i in range(0, len(lines), _LINES_CHUNK):
+                yield ("," if i else "") + _json_strings(lines[i : i + _LINES_CHUNK])[1:-1]
+            yield f"],{main[1:]}\n"
+            for k, text in game.checkpoint_texts():  # each worded, written and let go in turn
+                yield f"{k} {text}\n"
+
+        def write(handle) -> None:
+            header["payload"] = "0" * 64  # a SHA-256 in hex: the real one has the same length
+            stand_in = json.dumps(header).encode("utf-8") + b"\n"
+            handle.write(stand_in)
+            digest = sha256()
+            for piece in pieces():
+                chunk = piece if type(piece) is bytes else piece.encode("utf-8")
+                digest.update(chunk)
+                handle.write(chunk)
+            header["payload"] = digest.hexdigest()
+            real = json.dumps(header).encode("utf-8") + b"\n"
+            if len(real) != len(stand_in):
+                raise ValueError("the header changed length")
+            handle.seek(0)
+            handle.write(real)
+
         entry.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(entry, [json.dumps(header).encode("utf-8") + b"\n", *chunks], backup=False)
+        atomic_write(entry, write, backup=False)
         _prune(entry.parent)
     except BaseException:  # noqa: BLE001 - a cache that cannot be written is no cache: never a word on the screen
         pass
@@ -214,6 +233,8 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
             if threading.current_thread() in _pending:
                 _pending.remove(threading.current_thread())
 
+
+_LINES_CHUNK = 512  # the file's lines worded into the main line so many at a time
 
 _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
 
