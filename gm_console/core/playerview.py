@@ -274,6 +274,10 @@ class _Scanner:
         return any(m.group(0).lower() in self.hidden for m in self.pattern.finditer(text))
 
 
+# (sight's terms and names) -> {event: (its public text or None, whether shortened)}: a few sights at most
+_LINES: dict[tuple, dict[Any, tuple[str | None, bool]]] = {}
+
+
 def public_log(game: Game, sight: Sight) -> list[dict[str, str]]:
     """The newest public lines of the log, oldest first: events about what the
     players see, without GM notes; with NPC health not ``exact``, a line that
@@ -284,6 +288,14 @@ def public_log(game: Game, sight: Sight) -> list[dict[str, str]]:
     npcs = {uid: u for uid, u in sight.visible.items() if not sight.players(u)}
     npc_words = _words({u.name for u in npcs.values()} | set(npcs)) if sight.health != "exact" else None
     all_names = _words({u.name for u in sight.visible.values()} | set(sight.visible))
+    # What a line becomes depends only on the line (a value) and on these: after an action
+    # the same lines are looked at again with the same sight, so each is worked out once.
+    sight_key = (forbidden.pattern, frozenset(forbidden.hidden), npc_words, all_names, frozenset(sight.visible), frozenset(npcs), sight.threat)
+    memo = _LINES.get(sight_key)
+    if memo is None:
+        if len(_LINES) >= 8:
+            _LINES.clear()
+        memo = _LINES[sight_key] = {}
     out: list[dict[str, str]] = []
     log, events = game.log, game.events
     first = max(0, len(log) - LOG_SCAN)
@@ -294,10 +306,16 @@ def public_log(game: Game, sight: Sight) -> list[dict[str, str]]:
         lines: list[dict[str, str]] = []
         dice = getattr(action, "dice", None)  # the faces the table saw rolled
         for event in events[i]:
-            text = _public_line(event, sight, forbidden, npcs, npc_words, all_names)
+            seen = memo.get(event)
+            if seen is None:
+                text = _public_line(event, sight, forbidden, npcs, npc_words, all_names)
+                seen = memo[event] = (text, text is not None and text is not event.text)
+                if len(memo) > 4 * LOG_SCAN:
+                    memo.clear()
+            text, shortened = seen
             if text is None:
                 continue
-            if text is not event.text and dice:  # a shortened line still says what was rolled
+            if shortened and dice:  # a shortened line still says what was rolled
                 text += " · dice " + ", ".join(str(d) for d in dice)
                 dice = None
             lines.append({"text": text, "kind": event.kind})

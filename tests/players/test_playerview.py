@@ -209,3 +209,34 @@ def test_random_games_never_put_hidden_data_in_the_document(system, seed, steps,
     assert npc_figures(doc) == []
     for zone in (doc["map"] or {"zones": []})["zones"]:
         assert not game.state.zones[zone["id"]].hidden
+
+
+@pytest.mark.parametrize("system", sorted(FIGHTS))
+def test_the_public_log_worked_out_once_per_line_is_the_log_worked_out_afresh(system):
+    """public_log remembers what each line became for a given sight (so an action
+    re-reads only its new lines): after every step, including the GM hiding and
+    revealing units and changing the health setting, it equals a cold computation."""
+    from gm_console.core import playerview
+
+    fight = FIGHTS[system](steps=0)
+    game = fight.game
+    import random
+
+    from gm_console.core.actions import Next
+    from gm_console.core.errors import GMError
+
+    rng = random.Random(5)
+    npcs = [u.id for u in game.state.units.values() if not game.state.sides[u.side].is_players]
+    extra = [f"hide {npcs[0]}", f"reveal {npcs[0]}", "players health=exact", "players health=descriptor", "players threat=shown"]
+    for step in range(40):
+        line = rng.choice(extra) if step % 4 == 3 else None
+        try:
+            if line:
+                game.push_line(line)
+            else:
+                game.push(rng.choice([a for a in game.legal_actions() if a.VERB not in ("hide", "reveal", "endbattle")] + [Next()]))
+        except GMError:
+            continue
+        remembered = player_document(game)["log"]
+        playerview._LINES.clear()
+        assert remembered == player_document(game)["log"]
