@@ -154,35 +154,50 @@ class RulesIndex:
         return out[:limit]
 
 
+def own_entries(systems: Iterable[System] = (), rules: Rules | None = None, setup: Setup | None = None) -> list[RefEntry]:
+    """The entries ``build_index`` lists first: the notation help, the generic
+    verbs, then the encounter's systems' entries and their house rules (with
+    the encounter's values). Only the encounter's systems are read: the other
+    systems' modules are not imported (the palette's first list needs no more)."""
+    entries: list[RefEntry] = [NOTATION_HELP]
+    entries += [action_entry(cls) for cls in GENERIC_ACTIONS]
+    own = list(systems)
+    for system in own:
+        entries += _system_entries(system, setup)
+    return entries + house_rule_entries(own, rules)
+
+
+def _system_entries(system: System, setup: Setup | None) -> list[RefEntry]:
+    """A system's reference, its verbs and its catalogue: the encounter's own
+    cards when ``setup`` (the encounter's) has a catalogue of it, else the
+    bundled one."""
+    entries = system.reference() + [action_entry(cls) for cls in system.ACTIONS]
+    if system.CATALOGUE:
+        if setup is not None and system.NAME in setup.catalogues:
+            catalogue = setup.catalogues[system.NAME]
+        else:
+            from gm_console.files.catalogues import load_catalogues
+
+            catalogue = load_catalogues((system.NAME,), []).get(system.NAME) or {}
+        entries += system.catalogue_reference(catalogue, setup)
+    return entries
+
+
 def build_index(
     systems: Iterable[System] | None = None, rules: Rules | None = None, setup: Setup | None = None
 ) -> RulesIndex:
     """Every system's entries, the console's own and the notation help.
 
     ``systems`` are the encounter's (none: no encounter): their entries come
-    first and rank first, and with the encounter's ``rules`` and ``setup`` its
-    house rules show its values and its catalogues its own cards. The other
-    systems are still found, with their defaults and bundled catalogues."""
+    first (``own_entries``) and rank first, and with the encounter's ``rules``
+    and ``setup`` its house rules show its values and its catalogues its own
+    cards. The other systems are still found, with their defaults and bundled
+    catalogues."""
     own = [] if systems is None else list(systems)
     names = {s.NAME for s in own}
+    entries = own_entries(own, rules, setup)
     others = [s for s in all_systems() if s.NAME not in names]
-    entries: list[RefEntry] = [NOTATION_HELP]
-    entries += [action_entry(cls) for cls in GENERIC_ACTIONS]
-    for n, system in enumerate(own + others):
-        if n == len(own):
-            entries += house_rule_entries(own, rules)  # the encounter's entries first, its house rules among them
-        entries += system.reference()
-        entries += [action_entry(cls) for cls in system.ACTIONS]
-        if system.CATALOGUE:
-            mine = system.NAME in names and setup is not None
-            if mine and system.NAME in setup.catalogues:
-                catalogue = setup.catalogues[system.NAME]
-            else:
-                from gm_console.files.catalogues import load_catalogues
-
-                catalogue = load_catalogues((system.NAME,), []).get(system.NAME) or {}
-            entries += system.catalogue_reference(catalogue, setup if mine else None)
-    if not others:
-        entries += house_rule_entries(own, rules)
+    for system in others:
+        entries += _system_entries(system, None)
     entries += house_rule_entries(others, None)  # defaults: this encounter does not use those systems
     return RulesIndex(entries, prefer=names)

@@ -98,7 +98,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self._saved: tuple | None = None if missing else tuple(game.log)
         self._saved_dice = game.setup.dice  # the dice mode the file holds (F2 changes the encounter)
         self.set_reactive(FightScreen.dice_mode, game.setup.dice)  # nothing to redraw yet
-        self._index = None
+        self._lookup = None
         self._narrow_pane = 0
         self._width = 0
         self._panes: list[SystemPane] | None = None
@@ -327,7 +327,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self._saved = tuple(game.log)
             self._saved_dice = game.setup.dice
         self.set_reactive(FightScreen.dice_mode, game.setup.dice)  # drawn below with the rest of the game
-        self._index = None
+        self._lookup = None
         self.prompt().set_game(game)
         self.log_pane().reset()
         if not same_panes:
@@ -490,12 +490,16 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self.log_pane().focus()
 
     # ---------------------------------------------------------------- lookup, flows
-    def rules_index(self):
-        if self._index is None:
-            from gm_console.lookup import build_index
+    def lookup(self):
+        """This game's rules lookup (gm_console/lookup/ondemand.py): built when first asked."""
+        if self._lookup is None:
+            from gm_console.lookup.ondemand import Lookup
 
-            self._index = build_index(list(self.game.systems.values()), self.game.rules, self.game.setup)
-        return self._index
+            self._lookup = Lookup(list(self.game.systems.values()), self.game.rules, self.game.setup)
+        return self._lookup
+
+    def rules_index(self):
+        return self.lookup().index()
 
     def show_rule(self, entry: RefEntry) -> None:
         from gm_console.ui.screens.rule_view import RuleView

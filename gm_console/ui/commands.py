@@ -20,6 +20,8 @@ from gm_console.ui.text import as_markup, clean, content, highlight
 if TYPE_CHECKING:
     from gm_console.ui.app import FightScreen, GMConsoleApp
 
+INDEX_AFTER = 0.25  # s after the palette opens: its first list is painted by then (about 0.1 s with 50 units)
+
 
 def _rank(score: float, provider: int, index: int) -> float:
     """Scores that never tie, so the palette lists hits in the same order every
@@ -83,6 +85,7 @@ class RulesProvider(_GMProvider):
     the nearest entries, never "No matches"."""
 
     LIMIT = 15
+    DISCOVER = 40
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -101,8 +104,14 @@ class RulesProvider(_GMProvider):
             entry = hit.entry
             yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.fight.show_rule, entry), _first_line(entry.body))
 
+    async def startup(self) -> None:
+        # the whole index (every system's modules, the ranking tables: 100-300 ms) builds on a thread once
+        # the palette's first list is painted, while the GM reads it and types (the discovery list needs
+        # only the encounter's own entries); a search before then builds it at once, as it would anyway
+        self.app.set_timer(INDEX_AFTER, lambda: self.fight.lookup().prepare())
+
     async def discover(self) -> Hits:
-        for entry in self.fight.rules_index().entries[:40]:
+        for entry in self.fight.lookup().first(self.DISCOVER):
             yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.fight.show_rule, entry), _first_line(entry.body))
 
 

@@ -46,3 +46,28 @@ async def test_other_systems_answer_and_nonsense_gets_the_nearest_entries():
         await ask(pilot, "ctrl+r", "xyzzyplugh")
         shown = prompts(app)
         assert shown and not any("No matches" in p for p in shown)
+
+
+async def test_the_first_list_needs_no_index_and_the_index_builds_behind_it():
+    """ctrl+r, nothing typed: the list is the encounter's own entries, shown
+    before the whole index (every system's modules, the ranking tables) is
+    built; that builds on a thread once the list is painted, and the first
+    question is answered from it."""
+    from gm_console.ui.commands import INDEX_AFTER
+
+    path = ENCOUNTERS / "ctb-training-yard.toml"
+    app = GMConsoleApp(load_encounter(path), path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+r")
+        await pilot.pause(0.1)
+        lookup = app.fight.lookup()
+        assert prompts(app)[0] == "format: Action notation"  # the index's first entry
+        assert len(prompts(app)) == 40 and lookup._index is None
+        await pilot.pause(INDEX_AFTER + 0.1)
+        build = lookup._build
+        assert build is not None and build.name == "rules-index"
+        build.join(30)
+        await pilot.press(*"what does GUARD do")
+        await pilot.pause(0.6)
+        assert prompts(app)[0] == "rule: GUARD"  # another system's entry: the whole index
+        assert lookup._build is None and lookup._index is build.index
