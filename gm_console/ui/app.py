@@ -170,8 +170,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         thread of its own, which needs the GIL for each step of the write: work
         begun on the main thread at once (a toast lays the whole screen out
         again, about 15 ms; the start-up garbage collection walks every object)
-        held the frame back by up to a switch interval (5 ms) a step. The GM sees the change first, what follows FRAME_OUT
-        (50 ms) later."""
+        held the frame back by up to a switch interval (5 ms) a step. The GM
+        sees the change first, what follows FRAME_OUT (50 ms) later."""
         self.call_after_refresh(self.set_timer, FRAME_OUT, partial(callback, *args, **kwargs))
 
     def _after_first_frame(self) -> None:
