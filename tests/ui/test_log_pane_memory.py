@@ -4,6 +4,10 @@ Counts of objects, never sizes or RSS (those are tests/bench/run.py's)."""
 
 from __future__ import annotations
 
+import gc
+
+from rich.segment import Segment
+from rich.style import Style
 from textual.strip import Strip
 
 from gm_console.files import load_encounter
@@ -30,3 +34,40 @@ async def test_the_window_keeps_its_rows_as_segments_not_strips(tmp_path):
         log.refresh()
         await pilot.pause()
         assert log.render_lines(log.region.reset_offset) == before  # painted once, then the same
+
+
+ROWS = [
+    ([Segment("abc", Style(bold=True)), Segment(" de")], 6),
+    ([Segment("x" * 10)], 10),
+    ([], 0),
+    ([Segment("héllo", Style(italic=True))], 5),
+]
+
+
+def test_a_painted_row_is_what_the_strip_methods_give():
+    base = Style(color="red", bgcolor="black")
+    for segments, length in ROWS:
+        for width in (length, length + 1, 12):
+            chained = Strip(segments, length).crop_extend(0, width, base).apply_style(base).apply_meta({"entry": 3})
+            painted = LogPane._paint((segments, length), 3, width, base)
+            assert list(painted) == list(chained) and painted.cell_length == chained.cell_length == width
+
+
+def test_painting_a_row_leaves_no_garbage_for_the_collector():
+    """A Strip as wide as its crop keeps itself in its crop cache (a cycle): the
+    pane makes none on the way to a painted row, so a paint is freed as it goes."""
+    base = Style(color="red")
+    collecting = gc.isenabled()
+    gc.disable()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        kept = [LogPane._paint(row, 1, row[1], base) for row in ROWS for _ in range(3)]  # as wide as the pane
+        gc.collect()
+        assert not [o for o in gc.garbage if isinstance(o, Strip)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if collecting:
+            gc.enable()
+    assert len(kept) == 3 * len(ROWS)

@@ -17,7 +17,7 @@ A wrapped row is kept as its segments and width (``Row``), not as a Textual
 ``Strip``: a Strip carries seven caches of its own (about 1 KB when empty) and
 keeps each strip made from it (the crop, the styled copy...), so the window's
 600-odd rows as Strips held about a megabyte. A row becomes a Strip only as it
-is painted, and only the painted strip is kept (``_painted``).
+is painted, and only the painted strip is made and kept (``_painted``).
 """
 
 from __future__ import annotations
@@ -324,6 +324,15 @@ class LogPane(ScrollView, can_focus=True):
 
     @staticmethod
     def _paint(wrapped: Row, entry: int, width: int, style: Style) -> Strip:
-        # the strips on the way (the row's, its crop, the styled one) are let go with their caches
-        strip = Strip(*wrapped).crop_extend(0, width, style).apply_style(style)
-        return strip.apply_meta({"entry": entry})  # a click says which entry
+        """The row padded to ``width`` in ``style``, drawn in it, with its entry
+        as meta (a click says which entry): what ``crop_extend``, ``apply_style``
+        and ``apply_meta`` of a Strip give, worked on the segments, so that no
+        Strip is made on the way (each would keep the next in its caches, and a
+        row as wide as the pane its own crop: a cycle, kept until a collection)."""
+        segments, length = wrapped
+        if length > width:  # (a row is wrapped to the pane's width: not seen)
+            return Strip(*wrapped).crop_extend(0, width, style).apply_style(style).apply_meta({"entry": entry})
+        if length < width:
+            segments = [*segments, Segment(" " * (width - length), style)]
+        styled = Segment.apply_style(segments, style)
+        return Strip(Segment.apply_style(styled, Style.from_meta({"entry": entry})), width)
