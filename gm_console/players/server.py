@@ -201,7 +201,12 @@ class PlayerServer:
         if transport.get_write_buffer_size() > BEHIND:
             stream.wake.set()
             return False
-        transport.write(data)
+        try:
+            transport.write(data)
+        except Exception:  # a viewer's connection must never break the GM's redraw: its task ends it
+            stream.wake.set()
+            transport.abort()
+            return False
         stream.sent = self._version
         return True
 

@@ -311,3 +311,25 @@ async def test_the_document_is_built_only_when_someone_watches():
                 assert not server.changed() and len(built) == 5  # built, unchanged: not sent
     finally:
         await server.stop()
+
+
+async def test_a_viewer_whose_connection_fails_mid_write_does_not_break_publish():
+    game = FIGHTS["conflict"](steps=0).game
+    server = await started(game)
+    good, bad = raw_viewer(server.port), raw_viewer(server.port)
+    try:
+        await until(lambda: server.viewers == 2)
+        await until(lambda: all(s.sent == server._version for s in server._streams))
+        (broken,) = [s for s in server._streams if s.transport.get_extra_info("peername")[1] == bad.getsockname()[1]]
+
+        def fail(data: bytes) -> None:
+            raise RuntimeError("the connection broke")
+
+        broken.transport.write = fail
+        assert server.publish(changed(game, 1)) and server.writes == 1  # the other viewer got it
+        await until(lambda: server.viewers == 1)  # the broken one is closed
+        assert documents_in(await read_all(good))[-1]["log"][-1]["text"] == "line 1"
+    finally:
+        good.close()
+        bad.close()
+        await server.stop()
