@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cached_property
 from dataclasses import dataclass
+from functools import cached_property
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action
@@ -184,7 +184,8 @@ def _system_entries(system: System, setup: Setup | None) -> list[RefEntry]:
 
 
 def build_index(
-    systems: Iterable[System] | None = None, rules: Rules | None = None, setup: Setup | None = None
+    systems: Iterable[System] | None = None, rules: Rules | None = None, setup: Setup | None = None,
+    *, own: list[RefEntry] | None = None,
 ) -> RulesIndex:
     """Every system's entries, the console's own and the notation help.
 
@@ -192,10 +193,11 @@ def build_index(
     first (``own_entries``) and rank first, and with the encounter's ``rules``
     and ``setup`` its house rules show its values and its catalogues its own
     cards. The other systems are still found, with their defaults and bundled
-    catalogues."""
-    own = [] if systems is None else list(systems)
-    names = {s.NAME for s in own}
-    entries = own_entries(own, rules, setup)
+    catalogues. ``own``: ``own_entries`` of the same arguments, when the
+    caller has them already."""
+    mine = [] if systems is None else list(systems)
+    names = {s.NAME for s in mine}
+    entries = list(own) if own is not None else own_entries(mine, rules, setup)
     others = [s for s in all_systems() if s.NAME not in names]
     for system in others:
         entries += _system_entries(system, None)

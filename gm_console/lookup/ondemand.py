@@ -57,7 +57,8 @@ class Lookup:
     def prepare(self) -> None:
         """Start building the index on a thread, unless it is built or building."""
         if self._index is None and self._build is None:
-            self._build = _Build(lambda: build_index(*self._args))
+            own = self._own  # the first entries, when the palette's first list has worked them out
+            self._build = _Build(lambda: build_index(*self._args, own=own))
             self._build.start()
 
     def index(self) -> RulesIndex:
@@ -67,5 +68,5 @@ class Lookup:
                 build.join()
                 self._index = build.index
             if self._index is None:
-                self._index = build_index(*self._args)
+                self._index = build_index(*self._args, own=self._own)
         return self._index

@@ -498,9 +498,6 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             self._lookup = Lookup(list(self.game.systems.values()), self.game.rules, self.game.setup)
         return self._lookup
 
-    def rules_index(self):
-        return self.lookup().index()
-
     def show_rule(self, entry: RefEntry) -> None:
         from gm_console.ui.screens.rule_view import RuleView
 

@@ -89,7 +89,7 @@ class RulesProvider(_GMProvider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        hits = self.fight.rules_index().rank(query, limit=self.LIMIT)
+        hits = self.fight.lookup().index().rank(query, limit=self.LIMIT)
         if not hits:
             return
         labels = [f"{h.entry.kind}: {h.entry.title}" for h in hits]

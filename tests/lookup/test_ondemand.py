@@ -55,9 +55,9 @@ def test_prepare_builds_the_index_on_a_thread_and_index_takes_it():
     names = []
     real = index_module.build_index
 
-    def build(*args):
+    def build(*args, **kwargs):
         names.append(threading.current_thread().name)
-        return real(*args)
+        return real(*args, **kwargs)
 
     ondemand.build_index, saved = build, ondemand.build_index
     try:
@@ -74,7 +74,7 @@ def test_a_build_that_failed_on_the_thread_is_done_again_where_its_error_shows()
     lookup, _ = lookup_of(ENCOUNTERS[0])
     calls = []
 
-    def broken(*args):
+    def broken(*args, **kwargs):
         calls.append(threading.current_thread().name)
         raise ValueError("no index")
 
