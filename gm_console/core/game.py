@@ -409,33 +409,32 @@ class Game:
         cache = self._lines
         log = self.log
         del cache[len(log) :]
-        if len(cache) < len(log):
-            known: dict[int, str] = {}  # by identity: a replay reads a repeated line into one action
-            for i in range(len(cache), len(log)):
-                action = log[i]
-                text = known.get(id(action))
-                if text is None:
-                    text = known[id(action)] = format_action(action)
-                cache.append(text)
+        cache += self._format(len(cache), len(log))
         return list(cache)
 
-    def lines_between(self, start: int, stop: int) -> list[str]:
-        """``lines()[start:stop]``, formatting what ``lines()`` has not kept
-        without keeping it: for a writer that goes over a long log once, a
-        chunk at a time (the recovery journal's base), so that the whole log in
-        notation is not held for the session unless something asks ``lines()``."""
+    def _format(self, start: int, stop: int) -> list[str]:
+        """The log's lines ``start`` to ``stop`` formatted (an action the log
+        holds more than once is formatted once: a replay reads a repeated line
+        into one action)."""
         log = self.log
-        stop = min(stop, len(log))
-        cache = self._lines
-        out = cache[start : min(stop, len(cache), len(log))]
-        known: dict[int, str] = {}  # by identity, as in lines()
-        for i in range(start + len(out), stop):
+        known: dict[int, str] = {}  # by identity
+        out = []
+        for i in range(start, stop):
             action = log[i]
             text = known.get(id(action))
             if text is None:
                 text = known[id(action)] = format_action(action)
             out.append(text)
         return out
+
+    def lines_between(self, start: int, stop: int) -> list[str]:
+        """``lines()[start:stop]``, formatting what ``lines()`` has not kept
+        without keeping it: for a writer that goes over a long log once, a
+        chunk at a time (the recovery journal's base), so that the whole log in
+        notation is not held for the session unless something asks ``lines()``."""
+        stop = min(stop, len(self.log))
+        out = self._lines[start : min(stop, len(self._lines))]
+        return out + self._format(start + len(out), stop)
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -454,22 +453,18 @@ class Game:
                 gc.enable()
         return game
 
-    def _read_saved(self, line: str, parsed: dict[str, Action], readers: dict[str, Any] | None = None) -> Action:
+    def _read_saved(self, line: str, parsed: dict[str, Action], readers: dict[str, Any]) -> Action:
         """The action of a saved ``line`` not read before, kept in ``parsed``
         (actions are values: a line repeated, like next, is read once). A plain
         line (verb, bare words, dice) is read by its verb's expression, with the
         same result; any other by the general parser. ``readers``: each verb's
         ``notation.line_reader`` (None for a word that is no verb), kept over one log."""
         head = line.partition(" ")[0]
-        if readers is None:
+        read = readers.get(head, False)
+        if read is False:
             verb = self.verbs.get(head)
-            action = n.fast_parse(verb, line) if verb is not None else None
-        else:
-            read = readers.get(head, False)
-            if read is False:
-                verb = self.verbs.get(head)
-                read = readers[head] = n.line_reader(verb) if verb is not None else None
-            action = read(line) if read is not None else None
+            read = readers[head] = n.line_reader(verb) if verb is not None else None
+        action = read(line) if read is not None else None
         if action is None:
             action = self.parse(line, names=False)
         parsed[line] = action
@@ -531,26 +526,10 @@ class Game:
         other.events._items = list(self.events._items)
         return other
 
-    def snapshot(self, *, checkpoints: bool = True) -> dict[str, Any]:
-        """What lets a game be opened again without replaying its log
-        (gm_console/files/cache.py): the final state and the checkpoints as
-        data (``core/snapshot.py``; each checkpoint as JSON text, read only
-        when needed). Raises ``snapshot.Unencodable`` for a state it cannot
-        write. The log itself is not in it: the file holds it. Without
-        ``checkpoints``, they are left out (a writer takes them one at a time
-        from ``checkpoint_texts``)."""
-        found = {
-            "length": len(self.log),
-            "every": self.CHECKPOINT_EVERY,
-            "state": snapshot.encode_state(self.state, self._initial),
-        }
-        if checkpoints:
-            found["checkpoints"] = dict(self.checkpoint_texts())
-        return found
-
     def checkpoint_texts(self) -> Iterator[tuple[str, str]]:
-        """Each checkpoint after the first action as ``snapshot`` writes it, (its
-        log length, its state as JSON text), in order, worded one at a time."""
+        """Each checkpoint after the first action as the reopen cache writes it
+        (gm_console/files/cache.py): (its log length, its state as JSON text,
+        ``core/snapshot.py``), in order, worded one at a time."""
         initial = self._initial
         for k in sorted(self._checkpoints):
             if k:

@@ -185,19 +185,18 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
     # this one (opening the encounter, waiting in Thread.start) goes on now, not a switch interval later
     time.sleep(0)
     try:
-        _check_round_trip(game)
+        state = _check_round_trip(game)
         same = _canonical(game, lines)
-        snap = game.snapshot(checkpoints=False)
         main = json.dumps(
-            {"formatted": None if same else game.lines(), "length": snap["length"], "every": snap["every"], "state": snap["state"]},
+            {"formatted": None if same else game.lines(), "length": len(game.log), "every": game.CHECKPOINT_EVERY, "state": state},
             separators=(",", ":"),
             ensure_ascii=False,
         )
-        del snap
+        del state
         header = _header(file_bytes)
 
         def pieces():
-            yield f'{{"setup":{setup_text},"lines":['.encode("utf-8")
+            yield f'{{"setup":{setup_text},"lines":['
             for i in range(0, len(lines), _LINES_CHUNK):
                 yield ("," if i else "") + _json_strings(lines[i : i + _LINES_CHUNK])[1:-1]
             yield f"],{main[1:]}\n"
@@ -210,15 +209,12 @@ def _write_entry(entry: Path, file_bytes: bytes | str, game: Game, lines: list[s
             handle.write(stand_in)
             digest = sha256()
             for piece in pieces():
-                chunk = piece if type(piece) is bytes else piece.encode("utf-8")
+                chunk = piece.encode("utf-8")
                 digest.update(chunk)
                 handle.write(chunk)
             header["payload"] = digest.hexdigest()
-            real = json.dumps(header).encode("utf-8") + b"\n"
-            if len(real) != len(stand_in):
-                raise ValueError("the header changed length")
             handle.seek(0)
-            handle.write(real)
+            handle.write(json.dumps(header).encode("utf-8") + b"\n")  # the same length as the stand-in
 
         entry.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(entry, write, backup=False)
@@ -264,12 +260,14 @@ def _canonical(game: Game, lines: list[str]) -> bool:
     return True
 
 
-def _check_round_trip(game: Game) -> None:
-    """The final state read back is the state (as data, and as the JSON the console shows)."""
+def _check_round_trip(game: Game) -> dict[str, Any]:
+    """The final state as data (core/snapshot.py), once it is checked to read
+    back as the state (as data, and as the JSON the console shows)."""
     encoded = encode_state(game.state, game._initial)
     back = decode_state(json.loads(json.dumps(encoded)), game._initial)
     if encode_state(back, game._initial) != encoded or back.to_json() != game.state.to_json():
         raise Unencodable("the state does not read back the same")
+    return encoded
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -61,6 +61,11 @@ def encode(document: dict[str, Any]) -> bytes:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def sse_message(body: bytes) -> bytes:
+    """``body`` (a document's JSON) as one server-sent event."""
+    return b"data: " + body + b"\n\n"
+
+
 def chunk(data: bytes) -> bytes:
     """``data`` as one HTTP/1.1 chunk (the framing aiohttp's writer gives a chunked response)."""
     return b"%x\r\n%b\r\n" % (len(data), data)
@@ -158,11 +163,7 @@ class PlayerServer:
     def _fresh_body(self) -> bytes:
         """The latest document's bytes, built first if a change came while nobody watched."""
         if self._stale:
-            self._stale = False
-            body = encode(self._document())
-            if body != self._body:
-                self._body = body
-                self._version += 1
+            self.publish(self._document())
         return self._body
 
     def publish(self, document: dict[str, Any]) -> bool:
@@ -185,8 +186,8 @@ class PlayerServer:
         self._version += 1
         self.writes = 0
         if self._streams:
-            event = b"data: " + body + b"\n\n"
-            framed = {True: chunk(event), False: event}
+            message = sse_message(body)
+            framed = {True: chunk(message), False: message}  # framed once for all the streams of each kind
             for stream in self._streams:
                 self.writes += self._send(stream, framed[stream.chunked])
         return True
@@ -263,15 +264,15 @@ class PlayerServer:
         body = self._fresh_body()
         sent = self._version
         try:
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + b"data: " + body + b"\n\n")
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + sse_message(body))
         except ConnectionError:
             return response
         stream = _Stream(transport, response.headers.get("Transfer-Encoding", "").lower() == "chunked", sent)
         self._streams.add(stream)
+        self._fresh_body()  # a change that came during the first write, before this stream counted
         self._viewers_changed()
         try:
             while not self.closing and not transport.is_closing():
-                self._fresh_body()  # a change that came during the first write, before this stream counted
                 if stream.sent != self._version:  # behind (or a document came during the first write)
                     if not await self._catch_up(stream, request):
                         break
@@ -280,7 +281,7 @@ class PlayerServer:
                     await asyncio.wait_for(stream.wake.wait(), HEARTBEAT)
                 except asyncio.TimeoutError:
                     if transport.get_write_buffer_size() <= BEHIND:
-                        transport.write(chunk(PING) if stream.chunked else PING)
+                        transport.write(stream.frame(PING))
                 stream.wake.clear()
         except ConnectionError:  # the browser went away mid-write
             pass
@@ -313,8 +314,7 @@ class PlayerServer:
             if transport.get_write_buffer_size() > BEHIND:  # not paused (other limits): look again soon
                 await asyncio.sleep(0.05)
         if stream.sent != self._version and not self.closing:
-            event = b"data: " + self._body + b"\n\n"
-            self._send(stream, chunk(event) if stream.chunked else event)
+            self._send(stream, stream.frame(sse_message(self._body)))
         return True
 
     def _viewers_changed(self) -> None:
@@ -336,3 +336,7 @@ class _Stream:
         self.transport = transport
         self.chunked = chunked
         self.sent = sent
+
+    def frame(self, data: bytes) -> bytes:
+        """``data`` as this stream's response carries it (an HTTP/1.1 chunk, or as it is)."""
+        return chunk(data) if self.chunked else data

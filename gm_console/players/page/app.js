@@ -18,7 +18,7 @@ function el(tag, cls, text) {
 function $(id) { return document.getElementById(id); }
 
 function setLive(live, why) {
-  if (document.body.classList.contains("stale") === live) document.body.classList.toggle("stale", !live);
+  document.body.classList.toggle("stale", !live); // with force: no change when already so
   setText($("link"), live ? "live" : (why || "stale: reconnecting…")); // unchanged: no DOM change, nothing re-laid-out
 }
 
@@ -81,7 +81,6 @@ function sync(list, items, keyOf, build) {
     if (count > 1) key += "\u0000" + count;
     let entry = old.get(key);
     if (!entry || entry.sig !== sig) entry = { sig, node: build(item) };
-    old.delete(key);
     next.set(key, entry);
     if (entry.node === at) at = at.nextSibling;
     else list.insertBefore(entry.node, at);
