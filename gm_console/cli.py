@@ -8,11 +8,16 @@ Names, titles, paths and messages are data: every line goes out through
 ``_console()`` (no markup, no emoji codes, control characters replaced, see
 ``gm_console.ui.text``) or ``_print_json`` (escaped by ``json.dumps``), and
 styled words are built as ``Text``, never as markup strings.
+
+``--help`` is the click layout, not typer's Rich panels (``rich_markup_mode=None``):
+the panels import ``typer.rich_utils``, which imports ``rich.markdown`` and
+markdown-it, about half of the process's start for a page of text; and a help
+text is then never read as markup. The annotations are evaluated once, as the
+functions are defined (no ``from __future__ import annotations``): typer would
+otherwise evaluate each command's strings twice over to build the commands.
 """
 
-from __future__ import annotations
-
-import json
+import inspect
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -29,6 +34,14 @@ class _DefaultToOpen(TyperGroup):
             args = ["open", *args]
         return super().parse_args(ctx, args)
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command with its whole first paragraph, wrapped: click's own
+        list cuts a summary at its first sentence or at the line's width."""
+        rows = [(name, inspect.cleandoc(cmd.help or "").partition("\n\n")[0].replace("\n", " ")) for name, cmd in self.commands.items() if not cmd.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 app = typer.Typer(
     cls=_DefaultToOpen,
@@ -36,7 +49,7 @@ app = typer.Typer(
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
 )
 
 
@@ -67,6 +80,8 @@ def _print_json(data: Any) -> None:
     """JSON on stdout. ``ensure_ascii`` escapes every control character
     (ESC, BEL, C1, bidi overrides: anything not ASCII) as ``\\uXXXX``; DEL, the
     one ASCII control JSON leaves alone, is escaped too."""
+    import json
+
     print(json.dumps(data, indent=2, ensure_ascii=True).replace("\x7f", "\\u007f"))
 
 

@@ -28,6 +28,14 @@ def test_help_lists_every_command():
         assert command in result.output
 
 
+def test_help_gives_each_command_its_whole_summary():
+    """Not click's cut at the first sentence or the line's width."""
+    output = " ".join(runner.invoke(app, ["--help"]).output.split())
+    assert "apply Apply ACTIONS to FILE headlessly and save. An illegal action: exit 1, nothing written." in output
+    assert "validate Check encounter, party and library files; exit 0 when all are valid, 1 listing every problem otherwise." in output
+    assert "carry Write a fight's consequences (Injuries, Stress, Traits, Kennel, death) to its party file (docs/campaign.md)." in output
+
+
 @pytest.mark.parametrize("command", ["open", "validate", "apply", "replay", "rules", "new"])
 def test_every_command_has_help(command):
     result = runner.invoke(app, [command, "--help"])

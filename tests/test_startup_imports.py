@@ -24,8 +24,9 @@ def test_help_loads_the_cli_and_nothing_of_the_console():
     )
     ours = sorted(m for m in loaded if m.startswith("gm_console"))
     assert ours == ["gm_console", "gm_console.cli", "gm_console.launch"]
-    heavy = sorted(m for m in loaded if m.split(".")[0] in ("textual", "tomllib", "tomli_w", "platformdirs"))
+    heavy = sorted(m for m in loaded if m.split(".")[0] in ("textual", "tomllib", "tomli_w", "platformdirs", "markdown_it"))
     assert heavy == []
+    assert "typer.rich_utils" not in loaded and "rich.markdown" not in loaded  # the click layout, not typer's panels
 
 
 def test_the_console_module_leaves_journal_units_pane_and_reference_for_later():
