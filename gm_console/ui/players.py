@@ -6,19 +6,14 @@ Mixed into ``FightScreen``; uses what ``PlayersHost`` declares. ``players_publis
 redraw (after each applied action, undo, redo, replay step and encounter
 switch); it builds the document from the live game, never from the replay
 cursor: the players see the fight as it stands, not the GM browsing its past.
-The server's module (aiohttp) is imported only when the view starts.
+The server's module (aiohttp) is imported only when the view starts, and the
+link's dialog (``screens/players_link.py``) when it is first shown: the
+console's start needs neither.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
-
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -37,37 +32,6 @@ class PlayersHost(Protocol):
     def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
     app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
     def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Any: ...
-
-
-class PlayersLink(ModalScreen[None]):
-    """The view's link and its QR code; every text shown as written (no markup)."""
-
-    DEFAULT_CSS = """
-    PlayersLink { align: center middle; }
-    PlayersLink > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
-                             background: $panel; border: thick $accent; overflow-y: auto; }
-    PlayersLink .qr { width: auto; }
-    """
-    BINDINGS = [Binding("escape", "dismiss", "Close"), Binding("enter", "dismiss", "Close", show=False)]
-
-    def __init__(self, url: str, exposed: bool) -> None:
-        super().__init__()
-        self.url = url
-        self.exposed = exposed
-
-    def compose(self) -> ComposeResult:
-        from gm_console.players.qr import QR_STYLE, qr_text
-
-        where = (
-            "Reachable from the table's network: phones on it can scan the code."
-            if self.exposed
-            else "Bound to this computer only (127.0.0.1): open it here, or restart with --host to let phones join."
-        )
-        with Vertical():
-            yield Static(Text("Player view", style="bold"), markup=False)
-            yield Static(Text(self.url), markup=False, id="players-url")
-            yield Static(Text(qr_text(self.url), style=QR_STYLE), markup=False, classes="qr", id="players-qr")
-            yield Static(Text(where + " Esc closes."), markup=False)
 
 
 class PlayerViewCommands:
@@ -131,6 +95,8 @@ class PlayerViewCommands:
         if server is None:
             self.notify("the player view is off: players: start first", severity="warning", timeout=5)
             return
+        from gm_console.ui.screens.players_link import PlayersLink
+
         self.app.push_screen(PlayersLink(server.url, server.exposed))
 
     # ------------------------------------------------------------ publishing

@@ -12,7 +12,7 @@ import aiohttp
 
 from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
-from gm_console.ui.players import PlayersLink
+from gm_console.ui.screens.players_link import PlayersLink
 from gm_console.ui.widgets.status_line import StatusLine
 from tests.conftest import ENCOUNTERS, ROOT
 
