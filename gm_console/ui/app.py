@@ -103,6 +103,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self._width = 0
         self._panes: list[SystemPane] | None = None
         self._swapping = False
+        self._drawing: list | None = None  # while redraw runs: what it asked to run after the frame
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -172,7 +173,11 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         again, about 15 ms; the start-up garbage collection walks every object)
         held the frame back by up to a switch interval (5 ms) a step. The GM
         sees the change first, what follows FRAME_OUT (50 ms) later."""
-        self.call_after_refresh(self.set_timer, FRAME_OUT, partial(callback, *args, **kwargs))
+        later = partial(callback, *args, **kwargs)
+        if self._drawing is not None:
+            self._drawing.append(later)  # asked for while redraw runs: scheduled when it is done
+            return
+        self.call_after_refresh(self.set_timer, FRAME_OUT, later)
 
     def _after_first_frame(self) -> None:
         """What the GM need not wait for: the recovery check and the journal
@@ -301,6 +306,21 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         return View(self.game, self.game.state, len(self.game.log), live=True)
 
     def redraw(self) -> None:
+        """Every widget the game shows, drawn from the game (each only where it
+        changed). What the panes put off until after the frame (``after_frame``)
+        is scheduled once the whole redraw is done: scheduling it wakes this
+        screen, and a screen woken while its widgets still have to report what
+        they changed paints the first of them in one frame and the rest (the
+        log, the status line) in the next, some 20-40 ms later."""
+        self._drawing = []
+        try:
+            self._redraw()
+        finally:
+            later, self._drawing = self._drawing, None
+            for callback in later:
+                self.after_frame(callback)
+
+    def _redraw(self) -> None:
         view = self.current_view()
         for pane in self.system_panes():
             if pane.display:  # a pane behind a tab or hidden is drawn when it shows again

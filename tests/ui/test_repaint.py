@@ -141,3 +141,96 @@ async def test_deleting_the_end_of_a_long_line_scrolls_the_prompt_back(tmp_path)
         await pilot.pause()
         assert len(prompt.value) == 95
         assert prompt.scroll_x == prompt.max_scroll_x < 48  # nothing scrolled past the end of the text
+
+
+def count_legality_checks(monkeypatch) -> list:
+    from gm_console.ui.panes.ctb import CTBPane
+
+    checks: list = []
+    original = CTBPane.legal_now
+
+    def counted(strike, state, ctx):
+        checks.append(strike)
+        return original(strike, state, ctx)
+
+    monkeypatch.setattr(CTBPane, "legal_now", staticmethod(counted))
+    return checks
+
+
+async def test_a_turn_change_works_out_the_odds_and_timeline_under_50_unit_rows_after_its_frame(tmp_path, monkeypatch):
+    from gm_console.ui.app import FRAME_OUT
+    from gm_console.ui.panes.ctb import CTBPane
+
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        body = pane.query_one(LinesView)
+        checks = count_legality_checks(monkeypatch)
+        app.fight.apply_line("next")  # as Enter does: applied and drawn, the frame not yet out
+        # what the frame shows of the new turn: the rows in sight, the new state's; the acting
+        # unit's odds (under 50 unit rows, out of sight) not worked out yet
+        active = app.game.state.clock.active
+        shown = body.size.height
+        assert active and len(app.game.state.units) >= shown > 0
+        assert checks == [] and pane._tail_due is not None
+        rows = [text.plain for text in pane.unit_section()[0]]
+        assert [row.plain for row in body.lines[: len(rows)]] == rows
+        assert any(row.split()[:1] == ["▶"] or active in row.split() for row in rows)
+        await pilot.pause(FRAME_OUT + 0.2)
+        assert pane._tail_due is None and len(checks) > 0  # the odds, once the frame is out
+        drawn = [row.plain for row in body.lines]
+        assert len(drawn) > len(rows)
+        pane._tail = []  # a whole body drawn at once, for the same state, is the same body
+        pane.redraw()
+        assert [row.plain for row in body.lines] == drawn
+
+
+async def test_a_turn_change_in_a_small_fight_draws_the_whole_body_at_once(tmp_path, monkeypatch):
+    from gm_console.files.paths import demo_encounter
+    from gm_console.ui.panes.ctb import CTBPane
+
+    app = GMConsoleApp(load_encounter(demo_encounter()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(CTBPane)
+        checks = count_legality_checks(monkeypatch)
+        before = pane.query_one(LinesView).plain
+        await pilot.press(*"next", "enter")
+        await pilot.pause()
+        assert pane._tail_due is None  # the odds are in sight: drawn with the rows
+        assert pane.query_one(LinesView).plain != before
+        assert app.game.state.clock.active is None or checks
+
+
+def record_frames(monkeypatch, screen) -> list[set[str]]:
+    """The widgets each frame painted (by class name), in order."""
+    frames: list[set[str]] = []
+    original = screen._compositor_refresh
+
+    def recorded(*args, **kwargs):
+        frames.append({type(widget).__name__ for widget in screen._dirty_widgets})
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(screen, "_compositor_refresh", recorded)
+    return frames
+
+
+async def test_an_undo_paints_the_panes_the_log_and_the_status_line_in_one_frame(tmp_path, monkeypatch):
+    # The CTB pane puts its odds off until after the frame (``after_frame``); asking for
+    # that while the redraw ran woke the screen early, and its first frame painted the CTB
+    # rows alone, the log's count and the status line coming one frame (20-40 ms) later.
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for i in range(3):
+            app.fight.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
+            app.fight.apply_line("next")
+        await pilot.pause(0.3)
+        assert app.game.lines()[-2:] == ["hit u4 u5 free [5]", "next"]
+        frames = record_frames(monkeypatch, app.screen)
+        await pilot.press("ctrl+z")  # a next: the turn changes back
+        await pilot.pause(0.3)
+        assert frames, "the undo painted nothing"
+        assert {"LinesView", "LogPane", "StatusLine"} <= frames[0]
+        assert "FightScreen" not in frames[0]  # not the whole screen either
+        assert str(app.query_one("#log").border_subtitle) == f"{len(app.game.log)} actions" == "5 actions"

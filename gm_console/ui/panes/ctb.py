@@ -6,6 +6,8 @@ while the GM types an AP change, the odds while a hit or brk is typed, a
 hint otherwise. Below, scrolling: a row per unit (AP filling toward 100,
 HP, AR with the Armor Broken mark, KI, Kennel; Downed and Recalled dimmed),
 the acting unit's attack odds against each enemy, and the tick ruler.
+With the unit rows filling the body, the odds and the ruler are out of
+sight, and are worked out once the frame is on the terminal.
 
 What an action costs grows with what it changed, not with the fight: the
 projection is worked out once per state (the turn bar's is a prefix of the
@@ -70,6 +72,8 @@ class CTBPane(SystemPane):
         self._timeline_key: tuple | None = None  # what the AP timeline was drawn from
         self._timeline: list[Text] = []
         self._body_state = None  # the state the body's rows were last set from
+        self._tail: list = []  # the body's rows under the unit rows (odds, timeline), as last drawn
+        self._tail_due: tuple | None = None  # (game, state, index) the tail waits for the frame to be drawn for
         self._subtitle = ""
         self._at: tuple | None = None  # (game, state, index) the projection below is of
         self._generation = 0  # counts the states seen (_at): the turn bar's key holds it, not the state
@@ -85,6 +89,7 @@ class CTBPane(SystemPane):
             self._odds.clear()
             self._legal.clear()
             self._timeline_key = None
+            self._tail = []
         self.view = view
         self.draft = view.draft
         self.redraw()
@@ -104,12 +109,53 @@ class CTBPane(SystemPane):
         return max(20, self.content_size.width or (self.size.width - 4))
 
     def redraw(self) -> None:
+        """The turn bar, then the body. When the unit rows fill the body down to
+        the bottom of what it shows, the odds and the AP timeline under them
+        are below the fold: they are worked out once the frame is out (their
+        legality checks and the timeline's longer projection are most of what
+        a turn change costs this pane), and until then the rows there are the
+        ones drawn before, never seen (scrolling down to them takes a key,
+        which comes after). Otherwise the whole body is drawn at once."""
         if self.view is None or not self.is_mounted:
+            return
+        self._tail_due = None
+        body = self.query_one(LinesView)
+        rows, looks = self.unit_section()
+        after_frame = getattr(self.screen, "after_frame", None)  # FightScreen's
+        if rows and self._tail and after_frame is not None and self._below_fold(body, len(rows)):
+            self.redraw_bar()
+            body.set_lines(rows + self._tail)
+            self._tail_due = due = (self.view.game, self.view.state, self.view.index)
+            after_frame(self._draw_tail, due)
             return
         self.turns(max(self._bar_count(), self._timeline_count()))  # one projection for the bar and the timeline
         self.redraw_bar()
-        rows, odds, timeline = self.body_sections()
-        self.query_one(LinesView).set_lines(rows + odds + timeline)
+        self._draw_body(body, rows, looks)
+
+    @staticmethod
+    def _below_fold(body: LinesView, first: int) -> bool:
+        """Whether the body's row ``first`` and those after it are out of sight
+        (as the body is laid out and scrolled now)."""
+        shown = body.size.height
+        return shown > 0 and first >= body.scroll_offset.y + shown
+
+    def _draw_tail(self, due: tuple) -> None:
+        """The body's rows under the units, for the state ``redraw`` left them
+        waiting for; a redraw since, or another state, makes this one moot."""
+        view = self.view
+        if due != self._tail_due or view is None or not self.is_mounted:
+            return
+        self._tail_due = None
+        self._draw_body(self.query_one(LinesView), *self.unit_section())
+
+    def _draw_body(self, body: LinesView, rows: list[Text], looks: dict) -> None:
+        if not rows:
+            self._tail = []
+            body.set_lines(r.no_units())
+            return
+        odds, timeline = self.tail_sections(looks)
+        self._tail = odds + timeline
+        body.set_lines(rows + self._tail)
 
     def _bar_count(self) -> int:
         return projection_length(self.view.state)
@@ -226,20 +272,27 @@ class CTBPane(SystemPane):
     def _odds_text(self, strike, rules, width: int) -> Text:
         return r.odds_row(self._body_state, rules, strike, width)
 
-    def body_sections(self) -> tuple[list[Text], list[Text], list[Text]]:
-        """The unit rows, the acting unit's attack odds, the AP timeline."""
-        view = self.view
-        state, rules = view.state, view.game.rules
+    def unit_section(self) -> tuple[list[Text], dict]:
+        """The unit rows, and each unit's look (what its rows and odds are drawn from)."""
+        state, rules = self.view.state, self.view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
-        self._body_state = state  # what the lazy rows are worked out from, when drawn
         rows: list[Text] = []
         looks = {}
         for unit in state.units.values():
             look = looks[unit.id] = self.look(unit)
             rows += self.unit_rows(state, rules, unit, look, lay, width)
-        if not rows:
-            return r.no_units(), [], []
+        return rows, looks
+
+    def tail_sections(self, looks: dict) -> tuple[list[Text], list[Text]]:
+        """The acting unit's attack odds and the AP timeline, under the unit rows."""
+        view = self.view
+        state, rules = view.state, view.game.rules
+        width = self.inner_width - 1  # the body's scrollbar takes a column
+        # What the lazy odds lines are worked out from, when drawn. Set only with
+        # the tail: lines left from an earlier state while the tail waits for the
+        # frame (redraw) are worked out from the state they were made for.
+        self._body_state = state
         odds_lines: list[Text] = []
         ctx = view.game.context(view.index)
         odds = r.matchups(
@@ -252,7 +305,7 @@ class CTBPane(SystemPane):
             odds_lines = [*r.attacks_heading(active, rules), *odds]
         elif active is not None and attacks_made(state):
             odds_lines = r.turn_used(active, width)
-        return rows, odds_lines, self.timeline(state, width)
+        return odds_lines, self.timeline(state, width)
 
     def timeline(self, state, width: int) -> list[Text]:
         """The AP timeline's lines, drawn again only when the projected turns,
