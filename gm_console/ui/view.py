@@ -3,15 +3,14 @@ and the action being typed (for previews such as the CTB what-if)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gm_console.core.actions import Action
 from gm_console.core.game import Game
 from gm_console.core.state import State
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):  # a NamedTuple, not a frozen dataclass: as immutable, and about 1 ms less to define at start
     game: Game
     state: State
     index: int  # how many log actions the state includes

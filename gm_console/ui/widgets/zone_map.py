@@ -11,7 +11,7 @@ the map more about a unit through ``token`` and ``groups`` callbacks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -121,8 +121,7 @@ def short(name: str, most: int = 9) -> str:
     return clip(first, most)
 
 
-@dataclass
-class Place:
+class Place(NamedTuple):
     zone: str
     col: int
     row: int
