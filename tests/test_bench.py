@@ -56,6 +56,9 @@ def test_the_quick_benchmark_reports_every_figure_with_its_baseline():
     assert raw["action_ratio"]["bare_app_s"] > 0  # the one-line app, extra information
     turns = raw["undo_ratio"]["next_samples"]  # the undo's like for like, extra information
     assert len(turns) == len(raw["undo_ratio"]["samples"]["ours"]) and raw["undo_ratio"]["next_s"] == statistics.median(turns)
+    start = raw["startup_ratio"]  # the stock screen's start, extra information
+    assert start["stock_layout_s"] == statistics.median(start["samples_stock_layout"]) > 0
+    assert len(start["samples_stock_layout"]) == len(start["samples"]["ours"])
     assert raw["replay_ratio"]["actions"] == raw["reopen_ratio"]["actions"] == 10_000
     assert raw["palette_ratio"]["hits_listed"] > 0 and raw["palette_ratio"]["markers_seen"]
     assert raw["save_ratio"]["saves_per_sample"] == 20

@@ -263,11 +263,20 @@ def first_frame(argv: list[str], marker: str, env: dict[str, str]) -> float:
 
 
 def bench_startup(tmp: Path, repeats: int) -> dict:
-    ours, base = [], []
-    for _ in range(repeats):  # interleaved, so both see the same machine
+    """Also the stock screen of the action figure (baselines.py layout: the
+    console's layout in stock widgets, no rules, no file): what a screen of this
+    shape costs to start before any of the console's own work."""
+    ours, base, stock = [], [], []
+    for _ in range(repeats):  # interleaved, so all three see the same machine
         base.append(first_frame(BASELINE + ["textual"], "bare-app-ready", isolated_env(tmp)))
+        stock.append(first_frame(BASELINE + ["layout"], "stock acting:", isolated_env(tmp)))
         ours.append(first_frame(console(), MARKER, isolated_env(tmp)))
-    return figure(ours, base)
+    stock_s = statistics.median(stock)
+    return figure(
+        ours, base, stock_layout_s=stock_s, stock_layout_spread=[min(stock), max(stock)],
+        stock_vs_bare=round(stock_s / statistics.median(base), 3), ours_vs_stock=round(statistics.median(ours) / stock_s, 3),
+        samples_stock_layout=stock,
+    )
 
 
 def run_process(argv: list[str]) -> float:
@@ -401,6 +410,12 @@ def table(results: dict, report: dict, asked: set[str]) -> str:
         notes.append(
             f"action: the bare one-line app repaints in {a['bare_app_s'] * 1000:.1f} ms ({spread_text(a['bare_app_spread'], 1000)}); "
             f"the stock screen is {a['stock_vs_bare']}x that, the console {a['ours_s'] / a['bare_app_s']:.1f}x"
+        )
+    if "startup_ratio" in results:
+        st = results["startup_ratio"]
+        notes.append(
+            f"startup: the stock screen (the action figure's, no rules, no file) starts in {st['stock_layout_s'] * 1000:.1f} ms "
+            f"({spread_text(st['stock_layout_spread'], 1000)}), {st['stock_vs_bare']}x the bare app; the console is {st['ours_vs_stock']}x that"
         )
     if "undo_ratio" in results:
         u = results["undo_ratio"]
