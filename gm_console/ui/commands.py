@@ -160,6 +160,9 @@ class ConsoleProvider(_ListProvider):
         for pane in fight.system_panes():
             verb = "show" if pane.has_class("-hidden") else "hide"
             items.append((f"pane: {verb} {pane.TITLE}", partial(fight.toggle_pane, pane.id), f"{verb} the {pane.TITLE} pane"))
+        from gm_console.ui.startup import register_later_themes
+
+        register_later_themes(app)  # the bundled themes start-up left for after its first frame, if not there yet
         for name in sorted(app.available_themes):
             if not name.startswith("textual-"):
                 items.append((f"theme: {name}", partial(app.set_theme, name), "switch theme (remembered)"))

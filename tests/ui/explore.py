@@ -49,6 +49,7 @@ from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.commands import ActionsProvider, ConsoleProvider
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
+from gm_console.ui.startup import register_later_themes
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 
 STEP_TIMEOUT = 60.0  # seconds; a step that takes longer is recorded as a hang (a loaded machine takes ~3 s)
@@ -364,6 +365,7 @@ def palette_steps(path: Path) -> list[Step]:
     app = GMConsoleApp(load_encounter(path), path=path)  # never run: only to list the panes and themes it offers
     for pane in app.fight.make_panes():
         steps.append(Step(f"palette: pane: hide {pane.TITLE}, then show it", _hide_show(pane.TITLE), "always"))
+    register_later_themes(app)  # as the palette does: every bundled theme, not only the one to start in
     names = sorted(name for name in app.available_themes if not name.startswith("textual-"))
     for name in names:
         steps.append(Step(f"palette: theme: {name}", _console_command(f"theme: {name}"), "generic"))

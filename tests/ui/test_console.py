@@ -7,10 +7,13 @@ from textual.command import CommandPalette
 
 from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
+from gm_console.files.paths import themes_dir
 from gm_console.ui.config import Config, load_config
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.help import HelpScreen
 from gm_console.ui.screens.rule_view import RuleView
+from gm_console.ui.startup import register_later_themes
+from gm_console.ui.themes import load_theme
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
@@ -180,6 +183,28 @@ async def test_a_broken_theme_file_gets_one_notification(tmp_path, _private_user
         assert len(notes) == 1
         assert "broken.toml" in notes[0].message and "bad-syntax.toml" in notes[0].message
         assert "mine" in app.available_themes
+
+
+def test_bundled_theme_files_are_named_after_their_theme():
+    """Start-up reads only the theme it starts in, found by its file's name."""
+    paths = sorted(themes_dir().glob("*.toml"))
+    assert len(paths) >= 3
+    assert [load_theme(p).name for p in paths] == [p.stem for p in paths]
+
+
+def test_start_up_reads_the_theme_it_starts_in_and_the_other_bundled_ones_later(tmp_path, _private_user_folders):
+    themes = _private_user_folders / "config" / "themes"
+    themes.mkdir(parents=True)
+    (themes / "mine.toml").write_text('name = "gm-contrast"\nprimary = "#ff0000"\n')  # the user's, over a bundled name
+    bundled = {p.stem for p in themes_dir().glob("*.toml")}
+    app, _ = make_app(tmp_path, config=Config(theme="gm-light"))
+    assert app.theme == "gm-light"
+    assert bundled & set(app.available_themes) == {"gm-light", "gm-contrast"}
+    register_later_themes(app)
+    assert bundled <= set(app.available_themes)
+    assert app.get_theme("gm-contrast").primary == "#ff0000"  # the user's theme of that name stays
+    register_later_themes(app)  # once: nothing left to read
+    assert app.get_theme("gm-contrast").primary == "#ff0000"
 
 
 async def test_remapped_keys_work(tmp_path):
