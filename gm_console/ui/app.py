@@ -608,6 +608,9 @@ class GMConsoleApp(CrashHook, App[None]):
     def fight_drawn(self) -> None:
         """Called by the fight once its first frame is drawn (the app's own
         mount comes before the fight's screen is laid out, so not from there)."""
+        from gm_console.ui.startup import register_later_themes
+
+        register_later_themes(self)  # the bundled themes start-up left for after the first frame
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
             gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it
