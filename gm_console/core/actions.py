@@ -43,7 +43,13 @@ class Context:
     about who can be ready (the CTB clock: the ids that may hold 100 AP). None
     (the default) keeps nothing; ``Game._replay`` sets it to False (nothing
     known yet) on its one context and back to False after each action whose
-    class does not say ``RAISES_NO_AP``."""
+    class does not say ``RAISES_NO_AP`` (nor ``SYSTEMS_KEEP_HINTS``).
+
+    ``clock_rows``: the same for who is on the clock (the CTB clock: (id,
+    stats, AP per tick) of each unit on it, and how many units there were):
+    None (the default) is nothing kept. ``Game._replay`` resets it as it
+    resets ``ready_hint``; the clock resets it when a unit comes onto or
+    leaves the clock, or its AP per tick changes."""
 
     rules: Rules
     systems: dict[str, System]
@@ -51,6 +57,7 @@ class Context:
     index: int  # position of this action in the log
     events: list[Event] = field(default_factory=list)
     ready_hint: Any = None
+    clock_rows: Any = None
     loud: ClassVar[bool] = True
 
     def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
@@ -83,9 +90,13 @@ class Action:
     EXAMPLE: ClassVar[str] = ""
     PALETTE: ClassVar[str] = "unit"  # namespace in the command palette
     # True when applying it never raises a unit's AP, never brings a unit onto a
-    # clock (taking one off is fine) and never adds, removes or reorders units:
-    # a replay's ``Context.ready_hint`` then still holds after it
+    # clock (taking one off is fine, by its marks: ``settle``), never changes an
+    # AP per tick and never adds, removes or reorders units: a replay's
+    # ``Context.ready_hint`` and ``clock_rows`` then still hold after it
     RAISES_NO_AP: ClassVar[bool] = False
+    # True when it changes units only as each system's ``stat_set`` then sees
+    # (``set``): those hooks keep a replay's hints right (``Context``)
+    SYSTEMS_KEEP_HINTS: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """An action class without a docstring gets its summary as one: what
@@ -402,6 +413,7 @@ class SetStat(Action):
     SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
     EXAMPLE = "set kai hp 30"
     SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("stat", n.WORD), n.Arg("value", n.INT))
+    SYSTEMS_KEEP_HINTS = True  # (each system's stat_set changes that unit's numbers only; one may take units off)
     unit: str
     stat: str
     value: int

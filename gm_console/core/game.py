@@ -500,8 +500,9 @@ class Game:
                     raise NotationError("a saved action must record its dice, like [4,17]")
                 ctx.index = i
                 action.check_apply(state, ctx)
-                if not action.RAISES_NO_AP:
+                if not action.RAISES_NO_AP and not action.SYSTEMS_KEEP_HINTS:
                     ctx.ready_hint = False
+                    ctx.clock_rows = None
             except GMError as exc:
                 raise LogError(i, line, str(exc)) from None
             append(action)

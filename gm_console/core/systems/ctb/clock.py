@@ -3,7 +3,6 @@ actor in one step (``next``), single ticks (``tick``), rounds of ticks."""
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from gm_console.core import timing
@@ -28,13 +27,15 @@ from gm_console.core.systems.ctb.projection import (
     start_aps,
     ticks_to_next,
 )
-from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
+from gm_console.core.systems.ctb.stats import BROKEN, DOWNED, MARK_WORDS, is_recalled, sync_marks
 
 
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
     for name, on in sync_marks(unit, ctx.rules):
+        if name != BROKEN:  # Downed or Recalled: the unit may have come onto or left the clock
+            ctx.clock_rows = None
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
         if name == DOWNED and on and not is_recalled(unit) and ctx.rules.view("ctb").death_comes == "battle_end":
             ctx.emit(
@@ -46,6 +47,18 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
         if name == DOWNED and on and ctx.rules.view("ctb").downed_clock == "reset" and unit.stats.get("ap", 0):
             ctx.emit(f"{unit.name}'s AP {unit.stats['ap']} -> 0 (house rule downed_clock = reset)", "rule", unit.id)
             unit.stats["ap"] = 0
+
+
+def stat_changed(ctx: Context, unit: Unit, stat: str) -> None:
+    """After ``set`` changed one of ``unit``'s stats (and ``settle``): keep a
+    replay's hints right (``Context``): who is on the clock is worked out
+    again if its AP per tick may have changed, and who may be ready if the
+    unit holds 100 AP and is not among them."""
+    if stat == "ap_total":
+        ctx.clock_rows = None
+    hint = ctx.ready_hint
+    if type(hint) is list and unit.id not in hint and unit.stats.get("ap", 0) >= READY:
+        ctx.ready_hint = False
 
 
 def check_clock(state: State, ctx: Context) -> None:
@@ -171,7 +184,8 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     """``advance`` in a replay's one context under tie_break = most_ap (``h``:
     the CTB house rules): what ``end_turn``, ``best_ready_hinted``, the jump
     and ``give_turn`` do there, in one function (half of a long log is next),
-    keeping ``ctx.ready_hint``."""
+    keeping ``ctx.ready_hint`` and ``ctx.clock_rows`` (who is on the clock,
+    read again only when it may have changed: a jump then reads two stats a unit)."""
     rules = ctx.rules
     clock = state.clock
     units = state.units
@@ -193,22 +207,17 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     best, hint = best_ready_hinted(state, rules, hint, h)  # reads only the hinted few when it can
     if best is None:  # nobody at 100: the jump to the nearest, banked
         ready: list[tuple[str, int]] = []
-        percent = h.ap_gain_percent
-        try:  # clock_rows, each row with -(ticks to 100): (id, stats, AP per tick, AP now, (AP - 100) // rate)
-            rows = [
-                (uid, s, rate, ap, (ap - READY) // rate)
-                for uid, unit in units.items()
-                if (total := (s := unit.stats)["ap_total"]) > 0 and s["recalled"] <= 0 and (downed_act or s["hp"] > 0)
-                for rate in (total if percent == 100 else max(1, total * percent // 100),)
-                for ap in (s["ap"],)
-            ]
-        except KeyError:  # a unit without the CTB stats: clock_rows reads it as gain and stats.get do
-            rows = [(uid, s, rate, ap, (ap - READY) // rate) for uid, s, rate, ap in clock_rows(state, rules, h)]
+        kept = ctx.clock_rows
+        if kept is not None and kept[0] == len(units):
+            rows = kept[1]
+        else:
+            rows = _rows_on_clock(state, rules, h, downed_act)
+            ctx.clock_rows = (len(units), rows)
         if rows:
-            jump = -max(map(_minus_ticks, rows))  # ticks until the first reaches 100: min of ceil((100 - ap) / rate)
-            for uid, stats, rate, ap, _ in rows:
-                ap += jump * rate
-                stats["ap"] = ap
+            # ticks until the first reaches 100: min of ceil((100 - ap) / rate)
+            jump = -max([(s["ap"] - READY) // rate for _, s, rate in rows])
+            for uid, s, rate in rows:
+                s["ap"] = ap = s["ap"] + jump * rate
                 if ap >= READY:
                     ready.append((uid, ap))
             end_rounds(state, ctx, jump)
@@ -222,7 +231,22 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
     board.attacks = 0
 
 
-_minus_ticks = itemgetter(4)
+def _rows_on_clock(state: State, rules: Any, h: Any, downed_act: bool) -> list[tuple[str, dict[str, int], int]]:
+    """(id, stats, AP per tick) of each unit on the clock, in listed order
+    (``clock_rows`` without the AP, which the jump reads as it is then); a
+    replay keeps them between jumps (``Context.clock_rows``)."""
+    percent = h.ap_gain_percent
+    try:
+        return [
+            (uid, s, total if percent == 100 else max(1, total * percent // 100))
+            for uid, unit in state.units.items()
+            if (total := (s := unit.stats)["ap_total"]) > 0 and s["recalled"] <= 0 and (downed_act or s["hp"] > 0)
+        ]
+    except KeyError:  # a unit without the CTB stats: clock_rows reads it as gain and stats.get do
+        rows = clock_rows(state, rules, h)
+        for _, s, _, ap in rows:
+            s.setdefault("ap", ap)  # (0, as stats.get reads it; the jump then writes it anyway)
+        return [(uid, s, rate) for uid, s, rate, _ in rows]
 
 
 def check_tick(state: State, ctx: Context) -> None:

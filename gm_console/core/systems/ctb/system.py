@@ -140,6 +140,7 @@ class CTBSystem(System):
         if stat == "recalled" and unit.stats["recalled"] and state.clock.active == unit.id:
             state.clock.active = None
         clock.settle(state, ctx, unit)
+        clock.stat_changed(ctx, unit, stat)
 
     # ------------------------------------------------------------ clock
     # (the clock's own functions, called without a method in between: ``next`` is half of a long log)
