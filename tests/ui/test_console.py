@@ -13,7 +13,7 @@ from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.help import HelpScreen
 from gm_console.ui.screens.rule_view import RuleView
 from gm_console.ui.startup import register_later_themes
-from gm_console.ui.themes import load_theme
+from gm_console.ui.themes import load_theme, pane_colour_defaults, theme_pane_defaults
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
@@ -205,6 +205,17 @@ def test_start_up_reads_the_theme_it_starts_in_and_the_other_bundled_ones_later(
     assert app.get_theme("gm-contrast").primary == "#ff0000"  # the user's theme of that name stays
     register_later_themes(app)  # once: nothing left to read
     assert app.get_theme("gm-contrast").primary == "#ff0000"
+
+
+def test_the_pane_colours_a_theme_sets_need_no_defaults_worked_out():
+    from textual.theme import Theme
+
+    for path in sorted(themes_dir().glob("*.toml")):
+        theme = load_theme(path)
+        full = {**pane_colour_defaults(theme.to_color_system().generate()), **theme.variables}
+        assert theme_pane_defaults(theme) == {} and theme.variables == full  # every bundled theme sets them all
+    bare = Theme(name="bare", primary="#336699")
+    assert theme_pane_defaults(bare) == pane_colour_defaults(bare.to_color_system().generate())
 
 
 async def test_remapped_keys_work(tmp_path):
