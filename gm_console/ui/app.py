@@ -653,9 +653,9 @@ class GMConsoleApp(CrashHook, App[None]):
     # ---------------------------------------------------------------- themes
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The panes' colours (``gm-*``) of a theme that does not set them: Textual's own."""
-        from gm_console.ui.themes import pane_colour_defaults
+        from gm_console.ui.themes import theme_pane_defaults
 
-        return pane_colour_defaults(self.current_theme.to_color_system().generate())
+        return theme_pane_defaults(self.current_theme)
 
     _css_variables: tuple | None = None  # (theme, its variables); a class default: App.__init__ asks first
 
