@@ -45,13 +45,13 @@ from gm_console.ui.text import clean, content
 from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
-from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.footer import KeyFooter
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from gm_console.core.reference import RefEntry
+    from gm_console.ui.widgets.dice_log import DiceLog
 
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
 NARROW = 120  # below this many columns the log goes under the panes
@@ -246,6 +246,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             if self._dice is None and event.tab.id == "tab-dice" and not self._dice_mounting:
                 # built when first shown: most sessions never open it, and the first frame is quicker without it
                 self._dice_mounting = True
+                from gm_console.ui.widgets.dice_log import DiceLog
+
                 dice = DiceLog(id="dice")
                 await side.mount(dice)
                 self._dice, self._dice_mounting = dice, False
