@@ -596,8 +596,7 @@ class Next(Action):
     def check_apply(self, state: State, ctx: Context) -> None:
         clock = timing.clock_system(ctx)
         if clock is not None:
-            clock.check_advance(state, ctx)
-            clock.advance(state, ctx)
+            clock.check_and_advance(state, ctx)
         elif not state.units:
             raise IllegalAction("there are no units to take a turn", "turn order")
         else:

@@ -68,6 +68,22 @@ def check_clock(state: State, ctx: Context) -> None:
         raise IllegalAction("no unit can take a turn: every unit is Downed, Recalled or has AP Total 0", cites.COUNTDOWN)
 
 
+def check_and_advance(state: State, ctx: Context) -> None:
+    """``check_clock``, then ``advance``: ``next`` in a replay (half of a long
+    log) goes straight to ``_replay_advance``, sharing the board and the
+    house rules with the check."""
+    hint = ctx.ready_hint
+    if hint is not None and not ctx.loud:
+        h = ctx.rules.view("ctb")
+        if h.tie_break == "most_ap":
+            if board_of(state).ended or not on_clock(state, ctx.rules):
+                check_clock(state, ctx)  # (raises, saying why)
+            _replay_advance(state, ctx, hint, h)
+            return
+    check_clock(state, ctx)
+    advance(state, ctx)
+
+
 def end_turn(state: State, ctx: Context) -> None:
     """The acting unit pays 100 AP for the turn it took (the surplus stays)."""
     clock = state.clock
@@ -214,12 +230,20 @@ def _replay_advance(state: State, ctx: Context, hint: list[str] | bool, h: Any) 
             rows = _rows_on_clock(state, rules, h, downed_act)
             ctx.clock_rows = (len(units), rows)
         if rows:
-            # ticks until the first reaches 100: min of ceil((100 - ap) / rate)
-            jump = -max([(s["ap"] - READY) // rate for _, s, rate in rows])
+            # a jump is one tick at least (nobody holds 100): the first is banked by the pass that
+            # looks for who reached 100, and is the whole jump when many units are on the clock
             for uid, s, rate in rows:
-                s["ap"] = ap = s["ap"] + jump * rate
+                s["ap"] = ap = s["ap"] + rate
                 if ap >= READY:
                     ready.append((uid, ap))
+            jump = 1
+            if not ready:  # the rest of the way to the nearest: min of ceil((100 - ap) / rate)
+                rest = -max([(s["ap"] - READY) // rate for _, s, rate in rows])
+                for uid, s, rate in rows:
+                    s["ap"] = ap = s["ap"] + rest * rate
+                    if ap >= READY:
+                        ready.append((uid, ap))
+                jump += rest
             end_rounds(state, ctx, jump)
         hint = [uid for uid, _ in ready]
         best = best_ready(state, rules, ready)

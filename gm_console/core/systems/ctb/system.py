@@ -146,6 +146,7 @@ class CTBSystem(System):
     # (the clock's own functions, called without a method in between: ``next`` is half of a long log)
     check_advance = staticmethod(clock.check_clock)
     advance = staticmethod(clock.advance)
+    check_and_advance = staticmethod(clock.check_and_advance)
 
     def describe_turn(self, state: State) -> str:
         board = BOARD.get(state)
