@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gm_console.core.game import Game, format_action
 from gm_console.files.paths import user_data_dir
-from gm_console.ui.screens.ask_text import AskText
-from gm_console.ui.screens.confirm import Confirm
 
 if TYPE_CHECKING:  # the journal (json, hashlib) is imported when it starts, after the first frame
     from textual.app import App
@@ -180,6 +178,8 @@ class SessionCommands:
                 kept()
             self.start_journal()
 
+        from gm_console.ui.screens.confirm import Confirm
+
         self.app.push_screen(Confirm(question, "Recover", "Discard", "Decide later"), answer)
         return True
 
@@ -238,6 +238,8 @@ class SessionCommands:
                 self.finish()
 
         default = str(self.path) if self.path else f"{self.game.setup.title.lower().replace(' ', '-')}.toml"
+        from gm_console.ui.screens.ask_text import AskText
+
         self.app.push_screen(AskText("Save the encounter as:", default, check), done)
 
     def save_to(self, path: Path) -> bool:
@@ -286,6 +288,8 @@ class SessionCommands:
             if text and opened:
                 self.open_game(opened[0], Path(text).expanduser())
 
+        from gm_console.ui.screens.ask_text import AskText
+
         self.app.push_screen(AskText("Open which encounter file?", "", check), done)
 
     def action_new(self) -> None:
@@ -324,6 +328,8 @@ class SessionCommands:
             if text and made:
                 self.open_game(made[0], Path(text.split()[0]).expanduser())
 
+        from gm_console.ui.screens.ask_text import AskText
+
         self.app.push_screen(AskText(f"New encounter: FILE.toml then systems ({', '.join(names)})", "", check), done)
 
     def open_game(self, game: Game, path: Path) -> None:
@@ -346,6 +352,8 @@ class SessionCommands:
                     self.action_save_as()
             elif choice == "no":
                 then()
+
+        from gm_console.ui.screens.confirm import Confirm
 
         self.app.push_screen(Confirm("There are unsaved changes. Save them first?", "Save", "Discard"), answer)
 
@@ -382,6 +390,8 @@ class SessionCommands:
             n = len([c for c in result.changes if not c.derived])
             self.notify(f"{n} change{'s' if n != 1 else ''} written to {result.party} (previous version: .bak)", title="Carried")
 
+        from gm_console.ui.screens.confirm import Confirm
+
         self.app.push_screen(Confirm(question, "Carry", None, "Cancel"), answer)
 
     # ------------------------------------------------------------ quit
@@ -407,4 +417,6 @@ class SessionCommands:
             changes = f"{count:+d} actions since the last save" if count else (
                 "the log changed since the last save" if log_changed(self.game.log, self._saved) else "the dice mode changed"
             )
+        from gm_console.ui.screens.confirm import Confirm
+
         self.app.push_screen(Confirm(f"Unsaved changes ({changes}). Save before quitting?", "Save", "Discard"), answer)
