@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.reactive import var
 
 from gm_console.core.state import State
-from gm_console.ui.screens.ask_text import AskText
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -109,6 +108,8 @@ class ReplayCommands:
             if text:
                 self.replay_to(int(text))
 
+        from gm_console.ui.screens.ask_text import AskText
+
         self.app.push_screen(AskText(f"Go to the state after action N (0 to {total}):", "", check), done)
 
     def round_starts(self) -> dict[int, int]:
@@ -131,6 +132,8 @@ class ReplayCommands:
         def done(text: str | None) -> None:
             if text:
                 self.replay_to(starts[int(text)])
+
+        from gm_console.ui.screens.ask_text import AskText
 
         self.app.push_screen(AskText(f"Go to the start of round (1 to {max(starts)}):", "", check), done)
 
@@ -174,6 +177,8 @@ class ReplayCommands:
             self.leave_replay()
             self.open_game(opened[0], target)
             self.notify(f"continuing from action {at} in {target}; the original is unchanged", timeout=6)
+
+        from gm_console.ui.screens.ask_text import AskText
 
         self.app.push_screen(AskText(f"Continue from action {at} in a new file:", default, check), done)
 
