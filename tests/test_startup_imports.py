@@ -41,6 +41,8 @@ def test_the_console_module_leaves_journal_units_pane_and_reference_for_later():
         "gm_console.players.server",
         "gm_console.ui.screens.players_link",  # the link dialog, on players: show link
         "gm_console.ui.widgets.dice_log",  # built when its tab first opens
+        "gm_console.ui.screens.ask_text",  # the dialogs, when first opened
+        "gm_console.ui.screens.confirm",
         "typer",
     ):
         assert later not in loaded, later
