@@ -58,7 +58,8 @@ def test_the_quick_benchmark_reports_every_figure_with_its_baseline():
     assert len(turns) == len(raw["undo_ratio"]["samples"]["ours"]) and raw["undo_ratio"]["next_s"] == statistics.median(turns)
     start = raw["startup_ratio"]  # the stock screen's start, extra information
     assert start["stock_layout_s"] == statistics.median(start["samples_stock_layout"]) > 0
-    assert len(start["samples_stock_layout"]) == len(start["samples"]["ours"])
+    assert len(start["samples_stock_layout"]) == len(start["samples"]["ours"]) == len(start["samples_core"])
+    assert start["core_s"] == statistics.median(start["samples_core"]) > 0
     assert raw["replay_ratio"]["actions"] == raw["reopen_ratio"]["actions"] == 10_000
     assert raw["palette_ratio"]["hits_listed"] > 0 and raw["palette_ratio"]["markers_seen"]
     assert raw["save_ratio"]["saves_per_sample"] == 20

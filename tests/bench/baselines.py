@@ -2,6 +2,9 @@
 
   python tests/bench/baselines.py textual   a bare Textual app showing one line
                                             (a key press repaints the line)
+  python tests/bench/baselines.py core      the same, after importing the console's core
+                                            and loading its demo (what start-up costs
+                                            before any of the console's UI)
   python tests/bench/baselines.py typer     a bare typer app (for --help)
   python tests/bench/baselines.py layout    the console's screen built from stock
                                             widgets, no rules behind it (status line,
@@ -20,7 +23,17 @@ from __future__ import annotations
 import sys
 
 
-def bare_textual() -> None:
+def bare_textual(load_demo: bool = False) -> None:
+    """``load_demo``: first import the console's core and load its demo encounter,
+    as the console does before its first frame (and nothing else of the console)."""
+    if load_demo:
+        import gc
+
+        gc.disable()  # as the console's launcher does during its start
+        from gm_console.files import load_encounter
+        from gm_console.files.paths import demo_encounter
+
+        load_encounter(demo_encounter())
     from textual.app import App, ComposeResult
     from textual.widgets import Static
 
@@ -130,4 +143,4 @@ if __name__ == "__main__":
     if which == "palette":
         stock_palette(int(sys.argv.pop(1)))
     else:
-        {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout}[which]()
+        {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout, "core": lambda: bare_textual(load_demo=True)}[which]()

@@ -263,19 +263,24 @@ def first_frame(argv: list[str], marker: str, env: dict[str, str]) -> float:
 
 
 def bench_startup(tmp: Path, repeats: int) -> dict:
-    """Also the stock screen of the action figure (baselines.py layout: the
-    console's layout in stock widgets, no rules, no file): what a screen of this
-    shape costs to start before any of the console's own work."""
-    ours, base, stock = [], [], []
-    for _ in range(repeats):  # interleaved, so all three see the same machine
+    """Also, printed beside the figure: the stock screen of the action figure
+    (baselines.py layout: the console's layout in stock widgets, no rules, no
+    file), what a screen of this shape costs to start before any of the
+    console's own work; and the bare app after importing our core and loading
+    the demo (baselines.py core), what the rules and the file cost before any
+    of the console's UI."""
+    ours, base, stock, core = [], [], [], []
+    for _ in range(repeats):  # interleaved, so all four see the same machine
         base.append(first_frame(BASELINE + ["textual"], "bare-app-ready", isolated_env(tmp)))
         stock.append(first_frame(BASELINE + ["layout"], "stock acting:", isolated_env(tmp)))
+        core.append(first_frame(BASELINE + ["core"], "bare-app-ready", isolated_env(tmp)))
         ours.append(first_frame(console(), MARKER, isolated_env(tmp)))
-    stock_s = statistics.median(stock)
+    stock_s, core_s, base_s = statistics.median(stock), statistics.median(core), statistics.median(base)
     return figure(
         ours, base, stock_layout_s=stock_s, stock_layout_spread=[min(stock), max(stock)],
-        stock_vs_bare=round(stock_s / statistics.median(base), 3), ours_vs_stock=round(statistics.median(ours) / stock_s, 3),
-        samples_stock_layout=stock,
+        stock_vs_bare=round(stock_s / base_s, 3), ours_vs_stock=round(statistics.median(ours) / stock_s, 3),
+        samples_stock_layout=stock, core_s=core_s, core_spread=[min(core), max(core)],
+        core_vs_bare=round(core_s / base_s, 3), samples_core=core,
     )
 
 
@@ -415,7 +420,9 @@ def table(results: dict, report: dict, asked: set[str]) -> str:
         st = results["startup_ratio"]
         notes.append(
             f"startup: the stock screen (the action figure's, no rules, no file) starts in {st['stock_layout_s'] * 1000:.1f} ms "
-            f"({spread_text(st['stock_layout_spread'], 1000)}), {st['stock_vs_bare']}x the bare app; the console is {st['ours_vs_stock']}x that"
+            f"({spread_text(st['stock_layout_spread'], 1000)}), {st['stock_vs_bare']}x the bare app; the console is {st['ours_vs_stock']}x that; "
+            f"the bare app after importing our core and loading the demo (no UI of ours) {st['core_s'] * 1000:.1f} ms "
+            f"({spread_text(st['core_spread'], 1000)}), {st['core_vs_bare']}x"
         )
     if "undo_ratio" in results:
         u = results["undo_ratio"]
