@@ -127,9 +127,13 @@ def quote(text: str, reserved: frozenset[str] = frozenset()) -> str:
 
 
 # ---------------------------------------------------------------- value kinds
+# The kinds and the syntax pieces below are descriptions made once, at import,
+# and told apart by identity: eq=False leaves them object's equality and hash
+# (each frozen dataclass's __eq__ and __hash__ is compiled from source when its
+# class is made, at every start)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Kind:
     """How one value is read from a token and written back."""
 
@@ -236,7 +240,7 @@ def ident(label: str, ref: str | None = None) -> Kind:
 # ---------------------------------------------------------------- syntax specs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Arg:
     """A positional argument stored in field ``name``."""
 
@@ -251,7 +255,7 @@ class Arg:
         return f"[{text}]" if self.optional else text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Lit:
     """A literal word, such as ``->``, that reads well and carries no value."""
 
@@ -261,7 +265,7 @@ class Lit:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Opt:
     """A ``key=value`` option stored in field ``name`` (key defaults to the name).
     An Opt of an optional argument's field is that argument's ``key=value``
@@ -280,7 +284,7 @@ class Opt:
         return f"[{self.word}={self.kind.name}]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Flag:
     """A bare word whose presence sets boolean field ``name``."""
 
@@ -295,7 +299,7 @@ class Flag:
         return f"[{self.text}]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rest:
     """Free text to the end of the line, stored in field ``name``; a verb
     with a Rest takes nothing else (``note The bridge falls``)."""
@@ -307,7 +311,7 @@ class Rest:
         return self.label
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Extras:
     """Any other ``key=N`` options, kept in order as a tuple of pairs."""
 
@@ -629,7 +633,7 @@ _FAST_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FastSyntax:
     """One action class's plain lines as a regular expression: a named group per field."""
 

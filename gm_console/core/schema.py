@@ -131,6 +131,10 @@ def _short_repr(value: Any) -> str:
 
 
 class Spec:
+    """A node of a schema. Its subclasses are frozen dataclasses with eq=False:
+    a schema is made once and its nodes are told apart by identity (each
+    dataclass's __eq__ and __hash__ would be compiled at every start)."""
+
     doc: str = ""
 
     def check(self, value: Any, path: str, problems: list[Problem]) -> Any:
@@ -173,7 +177,7 @@ class _Number(Spec):
         return _range_words(self.KIND, self.min, self.max, self.FMT)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Int(_Number):
     """A whole number, optionally within ``min``..``max``."""
 
@@ -193,7 +197,7 @@ class Int(_Number):
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Float(_Number):
     """A number (an integer is read as a float), optionally within ``min``..``max``."""
 
@@ -228,7 +232,7 @@ def _range_words(kind: str, low: float | None, high: float | None, fmt: str) -> 
     return kind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Bool(Spec):
     """true or false."""
 
@@ -246,7 +250,7 @@ class Bool(Spec):
 ID_PATTERN = r"[A-Za-z][A-Za-z0-9_-]*"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Str(Spec):
     """A string: one of ``choices``, or matching ``pattern``, or any (non-empty unless ``allow_empty``).
 
@@ -311,7 +315,7 @@ def Text(doc: str = "", *, allow_empty: bool = True) -> Str:
     return Str(allow_empty=allow_empty, multiline=True, max_len=bounds.MAX_TEXT, doc=doc)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class List(Spec):
     """An array of ``item``, optionally of unique items and bounded length."""
 
@@ -350,7 +354,7 @@ class List(Spec):
         return f"an array{size} of {self.item.describe()}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Key:
     """A key of a table: its spec, whether it is required, its default, its documentation."""
 
@@ -360,7 +364,7 @@ class Key:
     doc: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table(Spec):
     """A TOML table with known keys; ``extra`` admits any other key with that spec."""
 
@@ -430,7 +434,7 @@ def _fresh(default: Any) -> Any:
     return default
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Custom(Spec):
     """A spec with a hand-written check, for values no other spec covers."""
 
