@@ -10,7 +10,9 @@ for new actions and only ``apply`` when replaying a log it already checked.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_console.core import notation as n
@@ -77,7 +79,7 @@ class QuietContext(Context):
         pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Action:
     """One entry of the log: a frozen value with a verb, its notation, and
     its rule (``check``) and effect (``apply``)."""
@@ -107,6 +109,23 @@ class Action:
             cls.__doc__ = cls.SUMMARY or f"The {cls.VERB or cls.__name__} action."
         if ("check" in cls.__dict__ or "apply" in cls.__dict__) and "check_apply" not in cls.__dict__:
             cls.check_apply = Action.check_apply  # a fused one inherited would skip the new check or apply
+
+    # -- a value: equal to an action of its class with the same fields, hashed
+    # and shown by them, as @dataclass writes it; written once here, each
+    # action class says eq=False, repr=False (@dataclass would compile an
+    # __eq__, a __hash__ and a __repr__ for each of dozens of classes at every start)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        values = _field_values(self.__class__)
+        return values(self) == values(other)
+
+    def __hash__(self) -> int:
+        return hash(_field_values(self.__class__)(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr)
+        return f"{self.__class__.__qualname__}({shown})"
 
     # -- notation
     def notation(self) -> str:
@@ -147,6 +166,19 @@ class Action:
         do both in one, sharing what both look up, with the same outcome."""
         self.check(state, ctx)
         self.apply(state, ctx)
+
+
+_VALUES: dict[type, Callable[[Action], tuple[Any, ...]]] = {}
+
+
+def _field_values(cls: type[Action]) -> Callable[[Action], tuple[Any, ...]]:
+    """The tuple of an action's compared fields, as @dataclass compares and
+    hashes it (``Action.__eq__``), its getter made once per class."""
+    values = _VALUES.get(cls)
+    if values is None:
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
+        values = _VALUES[cls] = attrgetter(*names) if len(names) > 1 else lambda action: tuple(getattr(action, n) for n in names)
+    return values
 
 
 def check_dice(action: Action, state: State, ctx: Context) -> None:
@@ -209,7 +241,7 @@ def unit_from_spec(spec: dict[str, Any]) -> Unit:
 TEMPLATE_RULE = "templates"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AddUnit(Action):
     """Bring a unit in mid-fight: a new one (``add gob3 foes hp=8``), a copy of
     one in play (``copy=gob1``), or one built from a template
@@ -369,7 +401,7 @@ class AddUnit(Action):
         return unit
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RemoveUnit(Action):
     VERB = "remove"
     SUMMARY = "Take a unit out of the fight (it fled, surrendered, or was added by mistake)."
@@ -389,7 +421,7 @@ class RemoveUnit(Action):
         ctx.emit(f"{unit.name} leaves the fight", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Rename(Action):
     VERB = "rename"
     SUMMARY = "Change a unit's display name (its id stays)."
@@ -407,7 +439,7 @@ class Rename(Action):
         ctx.emit(f"{old} is now called {self.name}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class SetStat(Action):
     VERB = "set"
     SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
@@ -433,7 +465,7 @@ class SetStat(Action):
             system.stat_set(state, unit, self.stat, old, ctx)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Move(Action):
     VERB = "move"
     SUMMARY = "Place a unit in a zone by GM fiat (systems add their own rule-checked movement)."
@@ -454,7 +486,7 @@ class Move(Action):
             system.unit_moved(state, unit, old, ctx)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class AddCondition(Action):
     VERB = "cond"
     SUMMARY = (
@@ -477,7 +509,7 @@ class AddCondition(Action):
         ctx.emit(f"{unit.name} is {cond.label()}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RemoveCondition(Action):
     VERB = "uncond"
     SUMMARY = "Take a condition off a unit."
@@ -498,7 +530,7 @@ class RemoveCondition(Action):
         ctx.emit(f"{unit.name} is no longer {cond.name}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Roll(Action):
     VERB = "roll"
     ROLLS = True
@@ -533,7 +565,7 @@ class Roll(Action):
         ctx.emit(f"{who} rolls {expr}{why}: [{shown}]{mod} = {total}", "roll", self.by)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class _LogLine(Action):
     """A line of text into the log, changing nothing (``note``, ``say``)."""
 
@@ -551,7 +583,7 @@ class _LogLine(Action):
         ctx.emit(self.text, self.KIND)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Note(_LogLine):
     VERB = "note"
     SUMMARY = "Write a GM note into the log; it changes nothing."
@@ -559,7 +591,7 @@ class Note(_LogLine):
     KIND, WHAT = "note", "a note"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Say(_LogLine):
     VERB = "say"
     SUMMARY = "Post a public line for the players: it shows in the player view's log (a note never does)."
@@ -567,7 +599,7 @@ class Say(_LogLine):
     KIND, WHAT = "say", "a public line"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
@@ -603,7 +635,7 @@ class Next(Action):
             timing.round_robin(state, ctx)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Pool(Action):
     VERB = "pool"
     PALETTE = "pool"

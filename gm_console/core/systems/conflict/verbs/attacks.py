@@ -19,7 +19,7 @@ from .base import ATTR, BUY, INTENT, PAY, SPEC, WEAPON, ConflictAction, RollingA
 CHARGE = n.choice("area", "intense", "piercing")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Attack(RollingAction):
     VERB = "attack"
     SUMMARY = (
@@ -134,7 +134,7 @@ class Attack(RollingAction):
             ctx.emit(f"Area: 1 Momentum per further target in {whom}'s zone (spend {self.unit} area on=UNIT)", "rule", self.unit)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Counter(ConflictAction):
     VERB = "counter"
     SUMMARY = (

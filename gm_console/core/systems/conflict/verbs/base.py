@@ -44,7 +44,7 @@ def check_range(value: int, low: int, high: int, what: str) -> None:
         raise IllegalAction(f"{what} must be {low} to {high}, got {value}", cites.LIMITS)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ConflictAction(Action):
     SYSTEM = "conflict"
     PALETTE = "conflict"
@@ -73,7 +73,7 @@ def _limited(method):
     return wrapper
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RollingAction(ConflictAction):
     """An action whose dice are the pools of one or two task rolls, actor first."""
 
@@ -97,7 +97,7 @@ class RollingAction(ConflictAction):
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class UnitTask(RollingAction):
     """A rolling action whose ``unit`` rolls a task with ``buy`` bought dice paid from ``pay``: the
     check plans it, checks the purchase and the dice; the apply pays and settles the one roll."""

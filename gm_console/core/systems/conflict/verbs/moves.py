@@ -44,7 +44,7 @@ def arrive(state: State, ctx: Context, uid: str, zone: str, near: str | None, co
         reveal_zone(state, ctx, zone, f"{unit.name} goes there")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Stride(ConflictAction):
     VERB = "stride"
     SUMMARY = (
@@ -101,7 +101,7 @@ class Stride(ConflictAction):
         arrive(state, ctx, self.unit, self.zone, self.near, self.cover)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Sprint(UnitTask):
     VERB = "sprint"
     SUMMARY = (

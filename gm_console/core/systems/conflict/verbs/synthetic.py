@@ -26,7 +26,7 @@ def need_synthetic(state: State, uid: str) -> None:
         raise IllegalAction(f"{unit.name} is dead", cites.SYNTHETIC)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Destroy(ConflictAction):
     VERB = "destroy"
     PALETTE = "harm"
@@ -58,7 +58,7 @@ class Destroy(ConflictAction):
             pick(state, ctx, b.to_go, auto=True)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Embody(ConflictAction):
     VERB = "embody"
     PALETTE = "harm"

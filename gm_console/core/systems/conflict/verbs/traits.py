@@ -52,7 +52,7 @@ def worsen(state: State, ctx: Context, uid: str, name: str) -> None:
     ctx.emit(f"{unit.name} gains the Trait {name}", "damage", uid)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class GiveTrait(ConflictAction):
     VERB = "trait"
     PALETTE = "harm"
@@ -87,7 +87,7 @@ class GiveTrait(ConflictAction):
             ctx.emit(f"{name} names a failed cysuit protection: ordinary environmental hazards now reach {unit.name}", "warn", self.unit)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class RemoveTrait(ConflictAction):
     VERB = "untrait"
     PALETTE = "harm"

@@ -17,7 +17,7 @@ from ..turns import after_end, candidates, check_no_pending, check_start, end_tu
 from .base import ConflictAction
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Turn(ConflictAction):
     VERB = "turn"
     PALETTE = "turn"
@@ -43,7 +43,7 @@ class Turn(ConflictAction):
         start_turn(state, ctx, self.unit)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Keep(ConflictAction):
     VERB = "keep"
     PALETTE = "turn"
@@ -90,7 +90,7 @@ class Keep(ConflictAction):
         start_turn(state, ctx, self.unit, kept=True)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Seize(ConflictAction):
     VERB = "seize"
     PALETTE = "turn"
