@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's Python-level __new__ (as its _make)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
 class Context:
     """What an action sees besides the state: rules, systems, and an event sink.
 
