@@ -12,11 +12,13 @@ first N turns (at most N of them, plus ties) get a full entry in the merge.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Callable, Mapping
+from itertools import compress, repeat
 from typing import Any
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, le
 
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
@@ -307,9 +309,10 @@ def project(state: State, rules: Rules, count: int) -> list[Turn]:
     Same turns as ``project_by_heap``. A unit's turns come in strictly
     increasing (tick, tie key) order, so only units whose *first* turn is
     among the ``count`` earliest first turns can appear: one pass computes
-    each unit's first tick (from ``ap`` and ``ap_total`` only), a heap of
-    plain ints (first tick x units + position) yields them earliest first,
-    and only those, with every unit tied with the last of them, enter the merge.
+    each unit's wait (from ``ap`` and ``ap_total`` only, a small int in
+    listed order), C's sort of those finds the ``count``-th smallest, and
+    only the units waiting no longer (ties included) enter the merge, cut
+    down to the ``count`` best first turns.
     """
     if count <= 0:
         return []
@@ -319,82 +322,96 @@ def project(state: State, rules: Rules, count: int) -> list[Turn]:
         return project_by_heap(state, rules, count)
 
 
+def _waits(vals: list[Unit], percent: int) -> list[int]:
+    """``(99 - AP) // rate`` of each unit, in listed order: its first tick is
+    that plus one, or 0 when it is negative (the unit holds 100 AP or more).
+
+    The per-unit part of a projection, so it reads two stats and does two
+    operations a unit, and makes no object (the answers are small ints).
+    It tests nothing: a unit off the clock (AP Total 0 or less, Recalled,
+    Downed) gets a value that means nothing, and is skipped if that value
+    makes it a candidate. At 100% gain AP Total 0 fails the division, and
+    the pass that tests it runs instead (rare: such a unit is off the clock)."""
+    if percent == 100:
+        try:
+            return [(99 - (s := unit.stats)["ap"]) // s["ap_total"] for unit in vals]
+        except ZeroDivisionError:
+            return [(99 - (s := unit.stats)["ap"]) // (t if (t := s["ap_total"]) > 0 else 1) for unit in vals]
+    return [(99 - (s := unit.stats)["ap"]) // max(1, s["ap_total"] * percent // 100) for unit in vals]
+
+
 def _project(state: State, rules: Rules, count: int) -> list[Turn]:
     h = rules.view("ctb")
     percent, keep, rule = h.ap_gain_percent, h.surplus == "keep", h.tie_break
     downed_act = h.downed_clock == "acts"
     units = state.units
     n = len(units)
+    if not n:
+        return []
     vals = list(units.values())
-    # first: ceil((100 - AP) / rate) x n + i for the i-th unit, for every unit
-    # with AP Total > 0: as integers they order by (first tick, listed
-    # position). Downed / Recalled units are skipped when they come out.
-    if percent == 100:
-        first = [
-            (READY - 1 - s["ap"] + total) // total * n + i
-            for i, unit in enumerate(vals)
-            if (total := (s := unit.stats)["ap_total"]) > 0
-        ]
-    else:
-        first = [
-            (READY - 1 - s["ap"] + rate) // rate * n + i
-            for i, unit in enumerate(vals)
-            if (total := (s := unit.stats)["ap_total"]) > 0 and (rate := max(1, total * percent // 100))
-        ]
-    heapq.heapify(first)
+    waits = _waits(vals, percent)
+    ranked = sorted(waits)  # C's sort compares small ints without the generic comparison
     # The acting unit pays for its turn first, so its first tick is later than
-    # its entry says: the entry is a lower bound, replaced when it comes out.
+    # its wait says: the wait is a lower bound, and its own is worked out here.
     acting = units.get(state.clock.active)  # type: ignore[arg-type]
     acting_ap = 0
     if acting is not None:
         acting_ap = after_turn(acting.stats["ap"], rules)
         if acting_ap > acting.stats["ap"]:  # only with AP below 0 (a test-only state): no bound
             return project_by_heap(state, rules, count)
-    moved = False
 
     # The units that can take one of the first ``count`` turns, each with its
     # first turn: (tick offset, tie key, turn index k, position, AP at that turn).
+    # Candidates: every unit whose wait is at most the count-th smallest (all
+    # those tied with it too: the tie key, not the position, orders them).
+    # When some of them are off the clock (or the acting unit, whose own
+    # wait is longer) and fewer than ``count`` remain, the bar goes up.
     key = tie_key(rule)
     most_ap = rule == "most_ap"
     players_first = rule == "players_first"
     sides = state.sides
-    heap: list[tuple[int, tuple, int, int, int]] = []
-    append = heap.append
-    limit = None  # once ``count`` units are in: first ticks past this one cannot matter
-    pop = heapq.heappop
-    while first and (limit is None or first[0] < limit):
-        t = pop(first)
-        i = t % n
-        t //= n
-        unit = vals[i]
-        s = unit.stats
-        if s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
-            continue
-        total = s["ap_total"]
-        rate = total if percent == 100 else max(1, total * percent // 100)
-        if unit is acting:
-            if not moved:
-                moved = True
-                heapq.heappush(first, (READY - 1 - acting_ap + rate) // rate * n + i)
+    nth = count - 1
+    while True:
+        top = ranked[nth] if nth < n else ranked[-1]
+        if top < -1:
+            top = -1  # every unit holding 100 AP is at tick 0
+        everyone = top >= ranked[-1]
+        heap: list[tuple[int, tuple, int, int, int]] = []
+        append = heap.append
+        for i in compress(range(n), map(le, waits, repeat(top))):
+            unit = vals[i]
+            s = unit.stats
+            total = s["ap_total"]
+            if total <= 0 or s["recalled"] > 0 or (not downed_act and s["hp"] <= 0):
                 continue
-            ap = acting_ap
-        else:
-            ap = s["ap"]
-        if t < 0:
-            t = 0
-        ap += t * rate
-        if most_ap:
-            append((t, (-ap, -total, i), 0, i, ap))
-        else:
-            players = players_first and unit.side in sides and sides[unit.side].is_players
-            append((t, key(ap, total, i, players), 0, i, ap))
-        if limit is None and len(heap) == count:
-            limit = (t + 1) * n  # every unit whose first tick is t or less: ties go by the key
-    heapq.heapify(heap)
+            rate = total if percent == 100 else max(1, total * percent // 100)
+            if unit is acting:
+                ap = acting_ap
+                wait = (99 - ap) // rate
+                if wait > top and not everyone:
+                    continue  # its turn comes after the bar
+            else:
+                ap = s["ap"]
+                wait = waits[i]
+            t = wait + 1 if wait >= 0 else 0
+            ap += t * rate
+            if most_ap:
+                append((t, (-ap, -total, i), 0, i, ap))
+            else:
+                players = players_first and unit.side in sides and sides[unit.side].is_players
+                append((t, key(ap, total, i, players), 0, i, ap))
+        if len(heap) >= count or everyone:
+            break
+        nth = bisect.bisect_right(ranked, top) + count - len(heap) - 1
+    if len(heap) > count:
+        heap.sort()  # a sorted list is a heap
+        del heap[count:]
+    else:
+        heapq.heapify(heap)
 
     now = state.clock.tick
     turns: list[Turn] = []
-    push = heapq.heappush
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
         t, _, k, i, ap = pop(heap)
         unit = vals[i]
