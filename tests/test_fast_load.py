@@ -224,6 +224,7 @@ NEXT_HEAVY = st.lists(
         st.just(("next",)), st.just(("next",)), st.just(("next",)),
         st.tuples(st.just("hit"), st.integers(0, 5), st.integers(1, 20)),
         st.tuples(st.just("set"), st.integers(0, 5), st.sampled_from(["ap", "hp", "ap_total", "recalled"]), st.integers(0, 260)),
+        st.tuples(st.sampled_from(["cond", "uncond"]), st.integers(0, 5), st.sampled_from(["Downed", "Recalled"])),  # marks out of step with the stats
         st.tuples(st.sampled_from(["haste", "slow", "delay", "rush"]), st.integers(0, 5), st.integers(1, 90)),
         st.tuples(st.just("tick"), st.integers(1, 4)),
     ),
@@ -260,6 +261,8 @@ def test_a_replay_that_keeps_who_may_be_ready_hands_out_the_turns_play_did(steps
             line = f"{verb} {pick(step[1])} {step[2]}"
         elif verb == "tick":
             line = f"tick {step[1]}"
+        elif verb in ("cond", "uncond"):
+            line = f"{verb} {pick(step[1])} {step[2]}"
         else:
             line = "next"
         try:
@@ -272,3 +275,30 @@ def test_a_replay_that_keeps_who_may_be_ready_hands_out_the_turns_play_did(steps
         if k:
             again = game_from_data(doc(*roster, house=house, log=lines[:k]), "<replayed>")
             assert again.state.to_json() == seen[k - 1], (k, lines[:k])
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        ["cond u1 Downed", "next", "hit {active} u1 [20]"],  # the hit downs a unit already marked Downed
+        ["cond u2 Downed", "next", "set u2 hp 0"],
+        ["set u2 hp 0", "uncond u2 Downed", "next", "set u2 hp 20"],  # back on the clock, no mark changing
+        ["cond u2 Recalled", "next", "set u2 recalled 1"],
+        ["cond u2 Downed", "next", "set u2 hp_base 0"],  # the new maximum pulls HP to 0
+    ],
+)
+def test_a_replay_follows_who_is_on_the_clock_when_the_marks_are_out_of_step_with_the_stats(log):
+    """Who is on the CTB clock comes from the numbers (HP, Recalled, AP Total);
+    cond and uncond move the marks by hand. A replay keeps who is on the clock
+    between jumps (Context.clock_rows): it must work it out again on these,
+    or it hands AP to a Downed unit or none to a revived one."""
+    from tests.ctb.ctb_helpers import doc, unit
+
+    roster = [unit(f"u{i}", "pcs" if i % 2 else "foes", 6 + 3 * i, hp_base=25, atk=40, ap=17 * i % 100) for i in range(4)]
+    live = game_from_data(doc(*roster), "<live>")
+    for line in log:
+        live.push_line(line.format(active=live.state.clock.active))
+    for _ in range(8):
+        live.push_line("next")
+    again = game_from_data(doc(*roster, log=live.lines()), "<replayed>")
+    assert again.state.to_json() == live.state.to_json()

@@ -177,7 +177,7 @@ def _field_values(cls: type[Action]) -> Callable[[Action], tuple[Any, ...]]:
     values = _VALUES.get(cls)
     if values is None:
         names = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
-        values = _VALUES[cls] = attrgetter(*names) if len(names) > 1 else lambda action: tuple(getattr(action, n) for n in names)
+        values = _VALUES[cls] = attrgetter(*names) if len(names) > 1 else lambda action: tuple(getattr(action, name) for name in names)
     return values
 
 

@@ -27,15 +27,19 @@ from gm_console.core.systems.ctb.projection import (
     start_aps,
     ticks_to_next,
 )
-from gm_console.core.systems.ctb.stats import BROKEN, DOWNED, MARK_WORDS, is_recalled, sync_marks
+from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, sync_marks
 
 
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
+    if ctx.clock_rows is not None and gain(unit, ctx.rules) == 0:
+        # Off the clock by its numbers (HP, Recalled, AP Total), perhaps just now: a replay
+        # works out again who is on it. Read from the stats, not from a mark that changed:
+        # cond/uncond put the marks on and take them off by hand, so a hit can down a unit
+        # already marked Downed, and the marks then change nothing.
+        ctx.clock_rows = None
     for name, on in sync_marks(unit, ctx.rules):
-        if name != BROKEN:  # Downed or Recalled: the unit may have come onto or left the clock
-            ctx.clock_rows = None
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
         if name == DOWNED and on and not is_recalled(unit) and ctx.rules.view("ctb").death_comes == "battle_end":
             ctx.emit(
@@ -52,10 +56,10 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 def stat_changed(ctx: Context, unit: Unit, stat: str) -> None:
     """After ``set`` changed one of ``unit``'s stats (and ``settle``): keep a
     replay's hints right (``Context``): who is on the clock is worked out
-    again if its AP per tick may have changed, and who may be ready if the
+    again (a set may bring a unit onto it or take it off: HP, Recalled, AP
+    Total, a new HP maximum; sets are rare), and who may be ready if the
     unit holds 100 AP and is not among them."""
-    if stat == "ap_total":
-        ctx.clock_rows = None
+    ctx.clock_rows = None
     hint = ctx.ready_hint
     if type(hint) is list and unit.id not in hint and unit.stats.get("ap", 0) >= READY:
         ctx.ready_hint = False
@@ -70,8 +74,8 @@ def check_clock(state: State, ctx: Context) -> None:
 
 def check_and_advance(state: State, ctx: Context) -> None:
     """``check_clock``, then ``advance``: ``next`` in a replay (half of a long
-    log) goes straight to ``_replay_advance``, sharing the board and the
-    house rules with the check."""
+    log) goes straight to ``_replay_advance``, sharing the house rules with
+    the check (``advance`` keeps the same path for a direct call)."""
     hint = ctx.ready_hint
     if hint is not None and not ctx.loud:
         h = ctx.rules.view("ctb")
