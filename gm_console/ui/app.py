@@ -314,6 +314,9 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         screen, and a screen woken while its widgets still have to report what
         they changed paints the first of them in one frame and the rest (the
         log, the status line) in the next, some 20-40 ms later."""
+        if self._drawing is not None:  # called from within a redraw: part of that one
+            self._redraw()
+            return
         self._drawing = []
         try:
             self._redraw()
@@ -612,11 +615,11 @@ class GMConsoleApp(CrashHook, App[None]):
         mount comes before the fight's screen is laid out, so not from there)."""
         from gm_console.ui.startup import register_later_themes
 
-        register_later_themes(self)  # the bundled themes start-up left for after the first frame
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
             gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it
             gc.enable()
+        register_later_themes(self)  # the bundled themes start-up left for after the first frame
 
     def on_resize(self, event: events.Resize) -> None:
         self.fight.apply_layout(event.size.width)  # the fight lays out for the terminal's width, even under a dialog

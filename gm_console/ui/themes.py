@@ -53,8 +53,8 @@ def pane_colour_defaults(generated: dict[str, str]) -> dict[str, str]:
 
 
 def theme_pane_defaults(theme: Theme) -> dict[str, str]:
-    """The pane colours ``theme`` leaves to its Textual colours. None when it
-    sets every one (each bundled theme does): its own values win over these
+    """The pane colours ``theme`` leaves to its Textual colours; none (``{}``)
+    when it sets every one (each bundled theme does): its own values win over these
     anyway, and working them out builds the theme's whole colour system again
     (about 0.8 ms, as the console starts and on each theme change)."""
     if all(name in theme.variables for name in PANE_COLOURS):

@@ -74,6 +74,7 @@ class CTBPane(SystemPane):
         self._body_state = None  # the state the body's rows were last set from
         self._tail: list = []  # the body's rows under the unit rows (odds, timeline), as last drawn
         self._tail_due: tuple | None = None  # (game, state, index) the tail waits for the frame to be drawn for
+        self._game = None  # the game the caches above are of
         self._subtitle = ""
         self._at: tuple | None = None  # (game, state, index) the projection below is of
         self._generation = 0  # counts the states seen (_at): the turn bar's key holds it, not the state
@@ -83,8 +84,9 @@ class CTBPane(SystemPane):
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
-        if self.view is not None and view.game is not self.view.game:
-            # another encounter: other rules, other units
+        if view.game is not self._game:
+            # another encounter: other rules, other units (the pane may have been hidden, its view None, meanwhile)
+            self._game = view.game
             self._rows.clear()
             self._odds.clear()
             self._legal.clear()
@@ -114,8 +116,9 @@ class CTBPane(SystemPane):
         are below the fold: they are worked out once the frame is out (their
         legality checks and the timeline's longer projection are most of what
         a turn change costs this pane), and until then the rows there are the
-        ones drawn before, never seen (scrolling down to them takes a key,
-        which comes after). Otherwise the whole body is drawn at once."""
+        ones drawn before (out of sight: only a scroll down within those 50 ms
+        would show them, and the new ones replace them then). Otherwise the
+        whole body is drawn at once."""
         if self.view is None or not self.is_mounted:
             return
         self._tail_due = None
@@ -143,7 +146,7 @@ class CTBPane(SystemPane):
         """The body's rows under the units, for the state ``redraw`` left them
         waiting for; a redraw since, or another state, makes this one moot."""
         view = self.view
-        if due != self._tail_due or view is None or not self.is_mounted:
+        if due is not self._tail_due or view is None or not self.is_mounted:
             return
         self._tail_due = None
         self._draw_body(self.query_one(LinesView), *self.unit_section())
