@@ -33,12 +33,16 @@ from gm_console.core.systems.ctb.stats import DOWNED, MARK_WORDS, is_recalled, s
 def settle(state: State, ctx: Context, unit: Unit) -> None:
     """After a unit's numbers changed: mirror its marks, announce them, and
     apply the Downed clock rule."""
-    if ctx.clock_rows is not None and gain(unit, ctx.rules) == 0:
+    if ctx.clock_rows is not None:
         # Off the clock by its numbers (HP, Recalled, AP Total), perhaps just now: a replay
         # works out again who is on it. Read from the stats, not from a mark that changed:
         # cond/uncond put the marks on and take them off by hand, so a hit can down a unit
-        # already marked Downed, and the marks then change nothing.
-        ctx.clock_rows = None
+        # already marked Downed, and the marks then change nothing. (Every hit ends here:
+        # the numbers inline; under downed_clock = acts a Downed unit stays on, and working
+        # the rows out again then only costs the time.)
+        s = unit.stats
+        if s.get("hp", 0) <= 0 or s.get("recalled", 0) > 0 or s.get("ap_total", 0) <= 0:
+            ctx.clock_rows = None
     for name, on in sync_marks(unit, ctx.rules):
         ctx.emit(MARK_WORDS[(name, on)].format(name=unit.name), "rule", unit.id)
         if name == DOWNED and on and not is_recalled(unit) and ctx.rules.view("ctb").death_comes == "battle_end":
@@ -54,12 +58,18 @@ def settle(state: State, ctx: Context, unit: Unit) -> None:
 
 
 def stat_changed(ctx: Context, unit: Unit, stat: str) -> None:
-    """After ``set`` changed one of ``unit``'s stats (and ``settle``): keep a
-    replay's hints right (``Context``): who is on the clock is worked out
-    again (a set may bring a unit onto it or take it off: HP, Recalled, AP
-    Total, a new HP maximum; sets are rare), and who may be ready if the
-    unit holds 100 AP and is not among them."""
-    ctx.clock_rows = None
+    """After ``set`` changed one of ``unit``'s stats (and ``settle``, which
+    has let go of who is on the clock if the unit is off it now): keep a
+    replay's hints right (``Context``). Who is on the clock is worked out
+    again when the unit's AP per tick may have changed (AP Total) or it is on
+    the clock but not among the kept rows (a set brought it back: HP,
+    Recalled, a new HP maximum); and who may be ready, if the unit holds 100
+    AP and is not among them."""
+    rows = ctx.clock_rows
+    if rows is not None and stat != "ap":
+        stats = unit.stats
+        if stat == "ap_total" or gain(unit, ctx.rules) == 0 or not any(row[1] is stats for row in rows[1]):  # (count, rows)
+            ctx.clock_rows = None
     hint = ctx.ready_hint
     if type(hint) is list and unit.id not in hint and unit.stats.get("ap", 0) >= READY:
         ctx.ready_hint = False
