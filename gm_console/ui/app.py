@@ -683,6 +683,9 @@ class GMConsoleApp(CrashHook, App[None]):
         palette.install(self)
 
     def set_theme(self, name: str) -> None:
+        from gm_console.ui.startup import register_later_themes
+
+        register_later_themes(self)  # a bundled theme start-up left for after its first frame, if asked for sooner
         self.theme = name
         if self.config is not None:
             from gm_console.ui.config import save_theme

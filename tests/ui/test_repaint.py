@@ -234,3 +234,13 @@ async def test_an_undo_paints_the_panes_the_log_and_the_status_line_in_one_frame
         assert {"LinesView", "LogPane", "StatusLine"} <= frames[0]
         assert "FightScreen" not in frames[0]  # not the whole screen either
         assert str(app.query_one("#log").border_subtitle) == f"{len(app.game.log)} actions" == "5 actions"
+
+
+async def test_a_theme_switch_as_the_console_opens_finds_the_bundled_themes_left_for_later(tmp_path):
+    # start-up reads only the theme it starts in; the others come after the first frame, or
+    # when a theme is asked for sooner (set_theme registers them first)
+    app = fifty_units(tmp_path)
+    async with app.run_test(size=(120, 40)):
+        other = "gm-light" if app.theme != "gm-light" else "gm-dark"
+        app.set_theme(other)
+        assert app.theme == other
