@@ -43,10 +43,7 @@ def apply_user_setup(app: GMConsoleApp) -> list[str]:
     def read(name: str) -> None:
         path = bundled.pop(name, None)
         if path is not None:
-            try:
-                _register(app, load_theme(path), failures)
-            except ValueError as exc:
-                failures.append(str(exc))
+            _read(app, path, failures)
 
     wanted = config.theme or DEFAULT_THEME
     if wanted not in app.available_themes and wanted not in bundled:
@@ -75,14 +72,20 @@ def register_later_themes(app: App) -> None:
     reported as start-up's are)."""
     failures: list[str] = []
     for path in _LATER.pop(app, ()):
-        try:
-            theme = load_theme(path)
-        except ValueError as exc:
-            failures.append(str(exc))
-            continue
-        if theme.name not in app.available_themes:  # a user's theme of the same name stays
-            _register(app, theme, failures)
+        _read(app, path, failures)
     report_skipped(app, failures)
+
+
+def _read(app: App, path: Path, failures: list[str]) -> None:
+    """Read a bundled theme file and register it, unless a theme of its name is
+    there already (a user's of the same name stays); a problem goes to ``failures``."""
+    try:
+        theme = load_theme(path)
+    except ValueError as exc:
+        failures.append(str(exc))
+        return
+    if theme.name not in app.available_themes:
+        _register(app, theme, failures)
 
 
 def _register(app: App, theme, failures: list[str]) -> None:
