@@ -60,6 +60,9 @@ def test_the_quick_benchmark_reports_every_figure_with_its_baseline():
     assert start["stock_layout_s"] == statistics.median(start["samples_stock_layout"]) > 0
     assert len(start["samples_stock_layout"]) == len(start["samples"]["ours"]) == len(start["samples_core"])
     assert start["core_s"] == statistics.median(start["samples_core"]) > 0
+    assert start["layout_core_s"] == statistics.median(start["samples_layout_core"]) > 0
+    assert len(start["samples_layout_core"]) == len(start["samples"]["ours"])
+    assert math.isclose(start["ours_vs_layout_core"], start["ours_s"] / start["layout_core_s"], rel_tol=0.01)
     assert raw["replay_ratio"]["actions"] == raw["reopen_ratio"]["actions"] == 10_000
     assert raw["palette_ratio"]["hits_listed"] > 0 and raw["palette_ratio"]["markers_seen"]
     assert raw["save_ratio"]["saves_per_sample"] == 20

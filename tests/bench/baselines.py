@@ -11,6 +11,11 @@
                                             a Static pane, tabs, an OptionList log, the
                                             prompt, the footer); Enter updates them as
                                             an action does
+  python tests/bench/baselines.py layout-core
+                                            the same screen, after importing the console's
+                                            core and loading its demo: what any console of
+                                            this shape that shows this fight must do before
+                                            its first frame, with none of our UI
   python tests/bench/baselines.py palette N a stock Textual app whose command palette
                                             (ctrl+p) lists N plain hits: one Provider
                                             whose discover() yields N DiscoveryHits
@@ -23,17 +28,22 @@ from __future__ import annotations
 import sys
 
 
+def load_core_and_demo() -> None:
+    """Import the console's core and load its demo encounter, as the console
+    does before its first frame (and nothing else of the console)."""
+    import gc
+
+    gc.disable()  # as the console's launcher does during its start
+    from gm_console.files import load_encounter
+    from gm_console.files.paths import demo_encounter
+
+    load_encounter(demo_encounter())
+
+
 def bare_textual(load_demo: bool = False) -> None:
-    """``load_demo``: first import the console's core and load its demo encounter,
-    as the console does before its first frame (and nothing else of the console)."""
+    """``load_demo``: first the console's core and its demo (``load_core_and_demo``)."""
     if load_demo:
-        import gc
-
-        gc.disable()  # as the console's launcher does during its start
-        from gm_console.files import load_encounter
-        from gm_console.files.paths import demo_encounter
-
-        load_encounter(demo_encounter())
+        load_core_and_demo()
     from textual.app import App, ComposeResult
     from textual.widgets import Static
 
@@ -53,7 +63,10 @@ def bare_textual(load_demo: bool = False) -> None:
     Bare().run()
 
 
-def stock_layout() -> None:
+def stock_layout(load_demo: bool = False) -> None:
+    """``load_demo``: first the console's core and its demo (``load_core_and_demo``)."""
+    if load_demo:
+        load_core_and_demo()
     from textual.app import App, ComposeResult
     from textual.containers import Horizontal, Vertical
     from textual.widgets import Footer, Input, OptionList, Static, Tab, Tabs
@@ -143,4 +156,5 @@ if __name__ == "__main__":
     if which == "palette":
         stock_palette(int(sys.argv.pop(1)))
     else:
-        {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout, "core": lambda: bare_textual(load_demo=True)}[which]()
+        {"textual": bare_textual, "typer": bare_typer, "layout": stock_layout, "core": lambda: bare_textual(load_demo=True),
+         "layout-core": lambda: stock_layout(load_demo=True)}[which]()
