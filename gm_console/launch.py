@@ -19,6 +19,16 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     unusable or the console stopped on an error (the crash log and the
     recovery journal are named on the last line). ``players``: start the
     player view with these options (host, port, token)."""
+    from gm_console.files import cache
+
+    cache.hold()  # the reopen cache's entry is written once the first frame is out (GMConsoleApp.fight_drawn)
+    try:
+        return _run_console(file, replay, players)
+    finally:
+        cache.release()  # the console stopped before its first frame: the entry is written all the same
+
+
+def _run_console(file: Path | None, replay: bool, players: dict | None) -> int:
     from gm_console.files import EncounterFileError, load_encounter
     from gm_console.files.paths import demo_encounter
 

@@ -386,3 +386,50 @@ def test_the_entry_is_written_a_checkpoint_at_a_time_under_its_hash(tmp_path, mo
     assert json.loads(head)["payload"] == hashlib.sha256(b"\n".join([main, *rest])).hexdigest()
     assert json.loads(main)["lines"] == game.lines()
     assert _load(path).lines() == game.lines()  # read back from the entry
+
+
+def test_a_held_write_starts_on_release_with_the_game_as_opened(tmp_path):
+    """The console holds the entry's write while it opens (cache.hold, launch.py);
+    what the game does before the release is not in the entry."""
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next", "hit d c [12]"]), path, backup=False)
+    cache.hold()
+    try:
+        game = _load(path)
+        game.push_line("next")
+        assert not cache.entry_path(path).exists()  # held: no thread started yet
+    finally:
+        cache.release()
+    cache.flush()
+    assert cache.read(path, cache.file_key(path.read_bytes())).lines() == ["next", "hit d c [12]"]
+    assert len(game.log) == 3
+
+
+def test_flush_writes_a_held_entry(tmp_path):
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next"]), path, backup=False)
+    cache.hold()
+    _load(path)
+    cache.flush()  # releases what is held, then waits
+    assert cache.read(path, cache.file_key(path.read_bytes())) is not None
+    cache.release()  # nothing left held: a no-op
+
+
+def test_an_entry_still_held_as_the_process_ends_is_written(tmp_path, monkeypatch):
+    """(The console quit, or crashed, before its first frame was out.)"""
+    import subprocess
+    import sys
+
+    path = tmp_path / "fight.toml"
+    save_encounter(ctb_game(["next", "next"]), path, backup=False)
+    script = (
+        "from pathlib import Path\n"
+        "from gm_console.files import cache, load_encounter\n"
+        "cache.hold()\n"
+        f"load_encounter(Path({str(path)!r}))\n"
+    )
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(tmp_path / "cache"))
+    subprocess.run([sys.executable, "-c", script], check=True, env=dict(os.environ))
+    entry = cache.entry_path(path)
+    assert entry.parent == tmp_path / "cache" and entry.exists()
+    assert cache.read(path, cache.file_key(path.read_bytes())).lines() == ["next", "next"]

@@ -25,6 +25,8 @@ not fit) is a miss, silently: the caller replays the file and writes a new
 entry. Writing is atomic (files/atomic.py) and happens only after a full
 replay of a file whose units need nothing from other files (``from =
 "party:..."`` or ``"library:..."``: those depend on more than the bytes).
+The console holds the write back while it opens (``hold``, launch.py) and
+releases it once its first frame is out (``release``, GMConsoleApp.fight_drawn).
 """
 
 from __future__ import annotations
@@ -156,6 +158,9 @@ def write(path: Path, file_bytes: bytes | str, game: Game, lines: list[str], *, 
     )
     with _lock:
         _pending.append(job)
+        if _held is not None and not wait:
+            _held.append(job)  # what it writes is taken: play may go on meanwhile (release() starts it)
+            return True
     job.start()
     if wait:
         job.join()
@@ -164,10 +169,56 @@ def write(path: Path, file_bytes: bytes | str, game: Game, lines: list[str], *, 
 
 _lock = threading.Lock()
 _pending: list[threading.Thread] = []
+_held: list[threading.Thread] | None = None  # while held (hold()): the writes not started yet
+
+
+def hold() -> None:
+    """Start no entry's write until ``release()``: the console holds them while
+    it opens (a write is a thread of its own, and its work shares the
+    interpreter with the first frame), and releases them once that frame is
+    out. What each entry holds is taken when ``write`` is called, so play
+    meanwhile is safe. Whatever is still held when the process ends is written
+    then, on the way out."""
+    global _held
+    with _lock:
+        if _held is None:
+            _held = []
+    if not _exit_hooked:
+        _hook_exit()
+
+
+def release() -> None:
+    """Start the writes ``hold()`` kept back, and hold no more."""
+    global _held
+    with _lock:
+        jobs, _held = _held or [], None
+    for job in jobs:
+        job.start()
+
+
+_exit_hooked = False
+
+
+def _hook_exit() -> None:
+    """At exit a write still held is done on the spot (no new thread then)."""
+    global _exit_hooked
+    import atexit
+
+    _exit_hooked = True
+    atexit.register(_write_held_now)
+
+
+def _write_held_now() -> None:
+    global _held
+    with _lock:
+        jobs, _held = _held or [], None
+    for job in jobs:
+        job.run()  # the thread's own target, on this one
 
 
 def flush() -> None:
-    """Wait for the entries being written."""
+    """Wait for the entries being written (a held one is started first)."""
+    release()
     with _lock:
         jobs = list(_pending)
     for job in jobs:

@@ -613,8 +613,10 @@ class GMConsoleApp(CrashHook, App[None]):
     def fight_drawn(self) -> None:
         """Called by the fight once its first frame is drawn (the app's own
         mount comes before the fight's screen is laid out, so not from there)."""
+        from gm_console.files import cache
         from gm_console.ui.startup import register_later_themes
 
+        cache.release()  # the reopen cache's entry of the file opened, held back by the launcher for this frame
         if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
             gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it
