@@ -585,6 +585,7 @@ class GMConsoleApp(CrashHook, App[None]):
         ``path`` is gone and ``game`` comes from its recovery journal;
         ``players``: start the player view once mounted)."""
         super().__init__()
+        self._variables_wanted = True
         self.notices: deque[Notification] = deque(maxlen=NOTICES_KEPT)  # every notify, as shown, newest last
         self.demo = demo
         self.crash_log: Path | None = None
@@ -594,6 +595,7 @@ class GMConsoleApp(CrashHook, App[None]):
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
         palette.install(self)  # the panes' style names, in this theme's colours
+        self.stylesheet.set_variables(self.get_css_variables())  # this theme's (App.__init__ left them empty)
 
     def get_default_screen(self) -> Screen:
         """The fight is the app's first screen (Textual's hook for it): composed and
@@ -665,12 +667,20 @@ class GMConsoleApp(CrashHook, App[None]):
         return theme_pane_defaults(self.current_theme)
 
     _css_variables: tuple | None = None  # (theme, its variables); a class default: App.__init__ asks first
+    _variables_wanted = False  # False while Textual's App.__init__ runs (see get_css_variables)
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's variables, worked out once per theme. Textual asks three
         times as the console starts and twice more on a theme change (and the
         palette once), and each time generated the theme's whole colour system
-        twice (its own and the panes' defaults)."""
+        twice (its own and the panes' defaults).
+
+        None while Textual's ``App.__init__`` builds the stylesheet: the theme
+        then is Textual's default, not the console's (chosen just after, in
+        ``__init__``), and nothing is parsed with those variables (the theme's
+        change sets the stylesheet's before its first parse, as does __init__)."""
+        if not self._variables_wanted:
+            return {}
         theme = self.current_theme
         if self._css_variables is not None and self._css_variables[0] is theme:
             self.theme_variables = dict(self._css_variables[1])
@@ -678,6 +688,18 @@ class GMConsoleApp(CrashHook, App[None]):
         variables = super().get_css_variables()
         self._css_variables = (theme, dict(variables))
         return variables
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Before the app has a screen nothing is styled yet: the stylesheet is
+        parsed (with these variables) as the first widget is styled, and the
+        app itself just after its screen, so the new theme's variables are all
+        it needs. Textual's own refresh, queued by the theme chosen at start,
+        parsed the app's stylesheet in a copy and threw the copy's parse cache
+        away: the first styling parsed it all again."""
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate=animate)
 
     def watch_theme(self) -> None:
         """A new theme: its pane styles on the console at once; the widgets that

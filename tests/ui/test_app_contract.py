@@ -29,7 +29,7 @@ APP_WIDE = {
     "TITLE", "COMMANDS", "CSS", "BINDINGS", "get_default_screen", "_css_variables",
     "__init__", "game", "on_mount", "fight_drawn", "on_resize",
     "notify", "on_crash", "action_quit", "action_help",
-    "get_theme_variable_defaults", "get_css_variables", "watch_theme", "set_theme",
+    "get_theme_variable_defaults", "get_css_variables", "_variables_wanted", "refresh_css", "watch_theme", "set_theme",
 }
 
 

@@ -1,0 +1,38 @@
+"""What the console does not do before its first frame (issue 16, start-up),
+and that what it puts off still happens: each test counts work, never time."""
+
+from __future__ import annotations
+
+from textual.css.stylesheet import Stylesheet
+from textual.theme import Theme
+
+from gm_console.files import load_encounter
+from gm_console.ui.app import FRAME_OUT, GMConsoleApp
+from tests.conftest import ENCOUNTERS
+
+DEMO = ENCOUNTERS / "ctb-causeway-ambush.toml"
+
+
+def test_textuals_default_theme_is_not_worked_out_at_start(monkeypatch):
+    """App.__init__ builds its stylesheet before the console chose its theme:
+    the variables of Textual's default theme would be thrown away."""
+    built = []
+    to_color_system = Theme.to_color_system
+    monkeypatch.setattr(Theme, "to_color_system", lambda self: built.append(self.name) or to_color_system(self))
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    assert "textual-dark" not in built and app.theme != "textual-dark"
+    assert app.theme_variables["background"] == app.get_css_variables()["background"]
+
+
+async def test_the_stylesheet_is_parsed_in_place_at_start_and_again_on_a_theme_change(monkeypatch):
+    reparsed = []
+    reparse = Stylesheet.reparse
+    monkeypatch.setattr(Stylesheet, "reparse", lambda self: reparsed.append(1) or reparse(self))
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert reparsed == []  # the theme chosen at start needs no second parse of the app's stylesheet
+        background = app.screen.styles.background
+        app.set_theme("gm-light")
+        await pilot.pause()
+        assert reparsed and app.screen.styles.background != background  # a switch restyles as before
