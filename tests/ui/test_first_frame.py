@@ -36,3 +36,22 @@ async def test_the_stylesheet_is_parsed_in_place_at_start_and_again_on_a_theme_c
         app.set_theme("gm-light")
         await pilot.pause()
         assert reparsed and app.screen.styles.background != background  # a switch restyles as before
+
+
+async def test_the_zone_map_behind_its_tab_is_built_when_it_first_shows():
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:  # tabbed: the CTB pane shows, the zone map waits behind its tab
+        await pilot.pause()
+        zones = app.query_one("#pane-zones")
+        assert not zones.display and not zones.children
+        app.fight.action_next_pane()
+        await pilot.pause()
+        assert zones.display and "West Landing" in zones.query_one("#zones-map").render().plain
+        assert zones.query_one("#zones-legend").display
+
+
+async def test_a_zone_map_shown_from_the_start_is_built_with_it():
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=(170, 40)) as pilot:  # wide: every pane side by side
+        await pilot.pause()
+        assert "West Landing" in app.query_one("#pane-zones #zones-map").render().plain

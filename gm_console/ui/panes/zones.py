@@ -22,11 +22,12 @@ class ZonesPane(SystemPane):
     """
 
     def compose(self) -> ComposeResult:
-        yield ZoneMap(id="zones-map")
-        yield LiteralStatic(legend(), id="zones-legend")
+        return ()  # the map and its legend come the first time the pane shows (behind its tab, it may never)
 
     def show(self, view: View) -> None:
         self.view = view
+        if not self.children:
+            self.mount(ZoneMap(id="zones-map"), LiteralStatic(legend(), id="zones-legend"))
         self.query_one(ZoneMap).show(view.state)
         hidden = sum(1 for z in view.state.zones.values() if z.hidden)
         self.border_subtitle = content(f"{len(view.state.zones)} zones" + (f", {hidden} hidden" if hidden else ""))
