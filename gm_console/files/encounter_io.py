@@ -20,8 +20,6 @@ from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
-import tomli_w
-
 from gm_console.core.errors import SetupError
 from gm_console.core.game import Game, LogError
 from gm_console.core.schema import Problem
@@ -333,7 +331,7 @@ def document_pieces(data: dict[str, Any]) -> Iterator[str]:
     log = data.get("log")
     parts = _head_and_tail(data) if log and type(log) is list and _plain_lines(log) else None
     if parts is None:
-        yield tomli_w.dumps(data)
+        yield _tomli_w().dumps(data)
         return
     head, tail = parts
     yield head
@@ -349,7 +347,7 @@ def _head_and_tail(data: dict[str, Any]) -> tuple[str, str] | None:
         return None
     head = dict(data)
     head["log"] = _PLACEHOLDER
-    text = tomli_w.dumps(head)
+    text = _tomli_w().dumps(head)
     marker = f'log = "{_PLACEHOLDER}"\n'
     at = text.find(marker)
     if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1:
@@ -378,12 +376,20 @@ def _fast_dump_ok() -> bool:
     if not _writes_logs_so:
         probe = {"format": 1, "title": "t", "log": ["next", "a\tb", "x [1]"], "units": [{"id": "u"}]}
         head = dict(probe, log=_PLACEHOLDER)
+        tomli_w = _tomli_w()
         expected = tomli_w.dumps(probe)
         ours = tomli_w.dumps(head).replace(
             f'log = "{_PLACEHOLDER}"\n', 'log = [\n    "next",\n    "a\tb",\n    "x [1]",\n]\n'
         )
         _writes_logs_so.append(ours == expected)
     return _writes_logs_so[0]
+
+
+def _tomli_w():
+    """The TOML writer, imported on the first write (opening a file, the console's start, need none)."""
+    import tomli_w
+
+    return tomli_w
 
 
 def save_encounter(game: Game, path: str | Path, *, upto: int | None = None, backup: bool = True) -> None:
