@@ -1,6 +1,6 @@
 """Actions are values (python-chess style): equal with the same fields, hashed
-and shown by them, as @dataclass writes it. ``Action`` writes the three once
-(each action class says eq=False, repr=False, so none is compiled per class
+and shown by them, as @dataclass writes it. ``@value`` (core/values.py) gives
+every action class the same three, written once (none is compiled per class
 at start-up); these tests hold every action class of every system to it."""
 
 from __future__ import annotations

@@ -9,8 +9,11 @@ import copy
 import dataclasses
 import inspect
 import itertools
+import os
 import pickle
 import re
+import subprocess
+import sys
 from dataclasses import FrozenInstanceError, dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -346,3 +349,42 @@ def test_field_values_are_the_compared_fields_in_order():
     _, v = pair(frozen=True)
     x = v(1, "y", [2], (3,), 0.25, {"k": 1})
     assert field_values(v)(x) == (1, "y", [2], 2, 0.25, {"k": 1})
+
+
+def _core_dataclasses() -> list[type]:
+    import importlib
+    import pkgutil
+
+    import gm_console.core as core
+
+    found = {}
+    for info in pkgutil.walk_packages(core.__path__, "gm_console.core."):
+        module = importlib.import_module(info.name)
+        for obj in vars(module).values():
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
+                found[obj] = None
+    return list(found)
+
+
+def test_every_dataclass_of_the_core_is_a_value_class():
+    classes = _core_dataclasses()
+    made = [c for c in classes if "__dataclass_fields__" in c.__dict__]  # (not a plain subclass of one)
+    assert len(made) > 100 and [c.__qualname__ for c in made if "__value_frozen__" not in c.__dict__] == []
+
+
+def test_importing_the_core_and_loading_the_demo_compiles_no_dataclass_method():
+    script = (
+        "import dataclasses\n"
+        "made = []\n"
+        "real = dataclasses._create_fn\n"
+        "dataclasses._create_fn = lambda name, *a, **k: made.append(name) or real(name, *a, **k)\n"
+        "import gm_console.core.game, gm_console.core.system\n"
+        "gm_console.core.system.all_systems()\n"
+        "from gm_console.files import load_encounter\n"
+        "from gm_console.files.paths import demo_encounter\n"
+        "load_encounter(demo_encounter())\n"
+        "print(len(made))\n"
+    )
+    env = {**os.environ, "GM_CONSOLE_CACHE_DIR": ""}  # (no cache: the load replays)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.split()[-1] == "0"

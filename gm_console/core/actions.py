@@ -10,9 +10,7 @@ for new actions and only ``apply`` when replaying a log it already checked.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from operator import attrgetter
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_console.core import notation as n
@@ -22,6 +20,7 @@ from gm_console.core.dice import DiceExpr, check_faces
 from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.events import Event
 from gm_console.core.state import Condition, State, Unit
+from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.rules import Rules
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's Python-level __new__ (as its _make)
 
 
-@dataclass(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
+@value(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
 class Context:
     """What an action sees besides the state: rules, systems, and an event sink.
 
@@ -79,7 +78,7 @@ class QuietContext(Context):
         pass
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Action:
     """One entry of the log: a frozen value with a verb, its notation, and
     its rule (``check``) and effect (``apply``)."""
@@ -102,30 +101,13 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """An action class without a docstring gets its summary as one: what
-        help() shows, and @dataclass, which would otherwise word one from the
-        signature (inspect.signature, for each of dozens of classes), skips it."""
+        help() shows, and @value, which would otherwise word one from the
+        signature (as @dataclass does: inspect.Signature, for each of dozens of classes), skips it."""
         super().__init_subclass__(**kwargs)
         if cls.__doc__ is None:
             cls.__doc__ = cls.SUMMARY or f"The {cls.VERB or cls.__name__} action."
         if ("check" in cls.__dict__ or "apply" in cls.__dict__) and "check_apply" not in cls.__dict__:
             cls.check_apply = Action.check_apply  # a fused one inherited would skip the new check or apply
-
-    # -- a value: equal to an action of its class with the same fields, hashed
-    # and shown by them, as @dataclass writes it; written once here, each
-    # action class says eq=False, repr=False (@dataclass would compile an
-    # __eq__, a __hash__ and a __repr__ for each of dozens of classes at every start)
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        values = _field_values(self.__class__)
-        return values(self) == values(other)
-
-    def __hash__(self) -> int:
-        return hash(_field_values(self.__class__)(self))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr)
-        return f"{self.__class__.__qualname__}({shown})"
 
     # -- notation
     def notation(self) -> str:
@@ -166,19 +148,6 @@ class Action:
         do both in one, sharing what both look up, with the same outcome."""
         self.check(state, ctx)
         self.apply(state, ctx)
-
-
-_VALUES: dict[type, Callable[[Action], tuple[Any, ...]]] = {}
-
-
-def _field_values(cls: type[Action]) -> Callable[[Action], tuple[Any, ...]]:
-    """The tuple of an action's compared fields, as @dataclass compares and
-    hashes it (``Action.__eq__``), its getter made once per class."""
-    values = _VALUES.get(cls)
-    if values is None:
-        names = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
-        values = _VALUES[cls] = attrgetter(*names) if len(names) > 1 else lambda action: tuple(getattr(action, name) for name in names)
-    return values
 
 
 def check_dice(action: Action, state: State, ctx: Context) -> None:
@@ -241,7 +210,7 @@ def unit_from_spec(spec: dict[str, Any]) -> Unit:
 TEMPLATE_RULE = "templates"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class AddUnit(Action):
     """Bring a unit in mid-fight: a new one (``add gob3 foes hp=8``), a copy of
     one in play (``copy=gob1``), or one built from a template
@@ -401,7 +370,7 @@ class AddUnit(Action):
         return unit
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class RemoveUnit(Action):
     VERB = "remove"
     SUMMARY = "Take a unit out of the fight (it fled, surrendered, or was added by mistake)."
@@ -421,7 +390,7 @@ class RemoveUnit(Action):
         ctx.emit(f"{unit.name} leaves the fight", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Rename(Action):
     VERB = "rename"
     SUMMARY = "Change a unit's display name (its id stays)."
@@ -439,7 +408,7 @@ class Rename(Action):
         ctx.emit(f"{old} is now called {self.name}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class SetStat(Action):
     VERB = "set"
     SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
@@ -465,7 +434,7 @@ class SetStat(Action):
             system.stat_set(state, unit, self.stat, old, ctx)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Move(Action):
     VERB = "move"
     SUMMARY = "Place a unit in a zone by GM fiat (systems add their own rule-checked movement)."
@@ -486,7 +455,7 @@ class Move(Action):
             system.unit_moved(state, unit, old, ctx)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class AddCondition(Action):
     VERB = "cond"
     SUMMARY = (
@@ -509,7 +478,7 @@ class AddCondition(Action):
         ctx.emit(f"{unit.name} is {cond.label()}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class RemoveCondition(Action):
     VERB = "uncond"
     SUMMARY = "Take a condition off a unit."
@@ -530,7 +499,7 @@ class RemoveCondition(Action):
         ctx.emit(f"{unit.name} is no longer {cond.name}", "info", unit.id)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Roll(Action):
     VERB = "roll"
     ROLLS = True
@@ -565,7 +534,7 @@ class Roll(Action):
         ctx.emit(f"{who} rolls {expr}{why}: [{shown}]{mod} = {total}", "roll", self.by)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class _LogLine(Action):
     """A line of text into the log, changing nothing (``note``, ``say``)."""
 
@@ -583,7 +552,7 @@ class _LogLine(Action):
         ctx.emit(self.text, self.KIND)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Note(_LogLine):
     VERB = "note"
     SUMMARY = "Write a GM note into the log; it changes nothing."
@@ -591,7 +560,7 @@ class Note(_LogLine):
     KIND, WHAT = "note", "a note"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Say(_LogLine):
     VERB = "say"
     SUMMARY = "Post a public line for the players: it shows in the player view's log (a note never does)."
@@ -599,7 +568,7 @@ class Say(_LogLine):
     KIND, WHAT = "say", "a public line"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
@@ -635,7 +604,7 @@ class Next(Action):
             timing.round_robin(state, ctx)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Pool(Action):
     VERB = "pool"
     PALETTE = "pool"

@@ -20,18 +20,18 @@ top, ``<system>.<key>`` in its system table. No file is read or written here
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
 from gm_console.core.errors import GMError
 from gm_console.core.system import System, all_systems, get_system, system_names
+from gm_console.core.values import value
 
 
 class CarryRefused(GMError):
     """A carry (or rest) that cannot happen, with the reason."""
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Change:
     """One field of one character: what the party holds now and what it will hold.
     ``after`` None removes the key; ``derived`` changes follow from others and are

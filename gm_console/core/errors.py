@@ -7,7 +7,8 @@ care about "bad input" catch one type, while the UI can tell them apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from gm_console.core.values import value
 
 
 class GMError(ValueError):
@@ -38,7 +39,7 @@ class UnknownName(NotationError):
         super().__init__(message)
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Cite:
     """The rule a refusal cites: ``key`` is the key of its entry in the rules
     lookup (``conflict.reach``, ``house.ctb.surplus``), ``label`` how the

@@ -20,13 +20,13 @@ in ``state.boards["players"]`` (a ``PlayerBoard``), created on first use.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action
 from gm_console.core.errors import IllegalAction, UnknownName
 from gm_console.core.state import State, Unit, Zone
+from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -38,7 +38,7 @@ BOARD = "players"  # the key of the PlayerBoard in state.boards
 HEALTH_MODES = ("exact", "descriptor", "hidden")
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class PlayerBoard:
     """What the log has said about the player view: the units hidden from the
     players (``hide UNIT``) and the ``players`` verb's overrides of the
@@ -111,7 +111,7 @@ def _zone_or_unit(state: State, ref: str) -> str:
     raise UnknownName("zone or unit", ref, [*state.zones, *state.units])
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class _ZoneOrUnit(Action):
     """A map verb on a zone (fog of war) or on a unit (kept off the player view): check and apply
     hand the target to the zone's half or the unit's."""
@@ -145,7 +145,7 @@ class _ZoneOrUnit(Action):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Hide(_ZoneOrUnit):
     VERB = "hide"
     SUMMARY = (
@@ -179,7 +179,7 @@ class Hide(_ZoneOrUnit):
         ctx.emit(f"{z.name} is hidden from the players", "info")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Reveal(_ZoneOrUnit):
     VERB = "reveal"
     SUMMARY = (
@@ -208,7 +208,7 @@ class Reveal(_ZoneOrUnit):
         reveal_zone(state, ctx, self.target, "the GM reveals it")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class UseChip(Action):
     VERB = "chip"
     PALETTE = "map"
@@ -248,7 +248,7 @@ class UseChip(Action):
                     ctx.emit(f"the way between {o.name} and {z.name} opens", "info")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class GiveChip(Action):
     VERB = "give"
     PALETTE = "map"
@@ -275,7 +275,7 @@ def fast_travel(zone) -> bool:
     return any(t.lower() == "fast travel" for t in zone.traits)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Travel(Action):
     VERB = "travel"
     PALETTE = "map"
@@ -311,7 +311,7 @@ class Travel(Action):
             system.unit_moved(state, unit, old, ctx)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@value(frozen=True, kw_only=True)
 class Players(Action):
     VERB = "players"
     PALETTE = "players"

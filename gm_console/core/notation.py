@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core import bounds
 from gm_console.core.dice import DiceExpr
 from gm_console.core.errors import NotationError, UnknownName
+from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action
@@ -38,7 +38,7 @@ OPTION = re.compile(r"([a-z][a-z0-9_.]*)=(.*)", re.S)
 WORD_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Token:
     """One word of a line: a bare or quoted argument, a key=value option, or the dice."""
 
@@ -129,11 +129,9 @@ def quote(text: str, reserved: frozenset[str] = frozenset()) -> str:
 # ---------------------------------------------------------------- value kinds
 # The kinds and the syntax pieces below are descriptions made once, at import,
 # and told apart by identity: eq=False leaves them object's equality and hash
-# (each frozen dataclass's __eq__ and __hash__ is compiled from source when its
-# class is made, at every start)
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Kind:
     """How one value is read from a token and written back."""
 
@@ -240,7 +238,7 @@ def ident(label: str, ref: str | None = None) -> Kind:
 # ---------------------------------------------------------------- syntax specs
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Arg:
     """A positional argument stored in field ``name``."""
 
@@ -255,7 +253,7 @@ class Arg:
         return f"[{text}]" if self.optional else text
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Lit:
     """A literal word, such as ``->``, that reads well and carries no value."""
 
@@ -265,7 +263,7 @@ class Lit:
         return self.text
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Opt:
     """A ``key=value`` option stored in field ``name`` (key defaults to the name).
     An Opt of an optional argument's field is that argument's ``key=value``
@@ -284,7 +282,7 @@ class Opt:
         return f"[{self.word}={self.kind.name}]"
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Flag:
     """A bare word whose presence sets boolean field ``name``."""
 
@@ -299,7 +297,7 @@ class Flag:
         return f"[{self.text}]"
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Rest:
     """Free text to the end of the line, stored in field ``name``; a verb
     with a Rest takes nothing else (``note The bridge falls``)."""
@@ -311,7 +309,7 @@ class Rest:
         return self.label
 
 
-@dataclass(frozen=True, eq=False)
+@value(frozen=True, eq=False)
 class Extras:
     """Any other ``key=N`` options, kept in order as a tuple of pairs."""
 
@@ -633,7 +631,7 @@ _FAST_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(frozen=True, slots=True, eq=False)
 class FastSyntax:
     """One action class's plain lines as a regular expression: a named group per field."""
 
@@ -716,8 +714,9 @@ def _build_fast(cls: type[Action]) -> FastSyntax | None:
 
 def _init_fields(cls: type) -> list[Any] | None:
     """The fields of a frozen dataclass whose ``__init__`` is the one
-    ``@dataclass`` wrote (every field an init argument, none with a factory,
-    no InitVar), or None."""
+    ``@value`` (or ``@dataclass``) wrote (every field an init argument, none
+    with a factory, no InitVar), or None. (Looking ``__init__`` up compiles a
+    value class's.)"""
     import dataclasses
 
     code = getattr(getattr(cls, "__init__", None), "__code__", None)

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.fog import player_board, unit_hidden
 from gm_console.core.state import State, Unit
+from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.game import Game
@@ -56,7 +57,7 @@ def band(fraction: float | None) -> str | None:
     return "Down"
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Sight:
     """What the players can see of a state: handed to each system's player part."""
 

@@ -3,10 +3,10 @@ lookup index (palette and ``gm-console rules``) searches."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from gm_console.core.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class RefEntry:
     """One entry of the rules reference (a rule, house rule, card, action or format)."""
 

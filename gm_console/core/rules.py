@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from gm_console.core.errors import UnknownName
 from gm_console.core.schema import Spec
+from gm_console.core.values import value
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class HouseRule:
     """A house rule a system declares: its name, the spec of its value, its default and wording."""
 

@@ -7,7 +7,6 @@ schema here is the single source of truth for what that page says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import functools
 import re
@@ -17,6 +16,7 @@ from typing import Any
 from gm_console.core import schema as s
 from gm_console.core.schema import INVALID, Key, Problem
 from gm_console.core.system import System, all_systems, get_system, system_names
+from gm_console.core.values import value
 
 FORMAT_VERSION = 1
 DICE_MODES = ("auto", "manual")
@@ -173,7 +173,7 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     return s.Table(keys, name="an encounter")
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class SideSpec:
     """A side as the file sets it up (``[[sides]]``), defaults filled."""
 
@@ -182,7 +182,7 @@ class SideSpec:
     controller: str  # "players" or "gm" (the state's Side says which: Side.is_players)
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class ZoneSpec:
     """A zone as the file sets it up (``[[zones]]``), defaults filled."""
 

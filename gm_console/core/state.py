@@ -6,16 +6,17 @@ copy only at sparse checkpoints, never one per action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, Protocol, TypeVar
 
 from gm_console.core.errors import UnknownName
+from gm_console.core.values import value
 
 DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}  # the letter of a duration (``for=3r``)
 DURATION_WORDS = {"turn": ("turn", "turns"), "round": ("round", "rounds"), "shift": ("Shift End", "Shift Ends")}
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Condition:
     """A named condition; ``remaining`` counts down at each ``per`` boundary."""
 
@@ -42,7 +43,7 @@ class Condition:
         return {"name": self.name, "remaining": self.remaining, "per": self.per}
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Unit:
     """A unit in the fight: who it is, where, and its numbers, traits, items and conditions."""
 
@@ -87,7 +88,7 @@ class Unit:
         }
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Zone:
     """A zone of the map and its connections."""
 
@@ -116,7 +117,7 @@ class Zone:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Side:
     """A side of the fight, and who controls it."""
 
@@ -133,7 +134,7 @@ class Side:
         return {"id": self.id, "name": self.name, "controller": self.controller}
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Clock:
     """Where the fight is in time: round, turn, tick, and whose turn it is."""
 
@@ -158,7 +159,7 @@ class SystemState(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class State:
     """Everything the log has made of the setup so far: units, zones, sides, clock, pools, boards."""
 

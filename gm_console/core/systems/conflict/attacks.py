@@ -8,11 +8,11 @@ the target to Avoid it or suffer it; Counterattack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
+from gm_console.core.values import value
 
 from . import cites
 from .board import BOARD, Pending
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from gm_console.core.actions import Context
 
 
-@dataclass
+@value
 class AttackPlan:
     attacker: str
     target: str

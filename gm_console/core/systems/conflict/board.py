@@ -9,10 +9,11 @@ Reach and cover, hazards and the complications rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from gm_console.core.state import BoardKey
+from gm_console.core.values import value
 
 from .catalogue import Catalogue
 
@@ -20,7 +21,7 @@ NPC_TIERS = ("minor", "notable", "major")
 TIERS = ("main", "supporting", *NPC_TIERS)
 
 
-@dataclass
+@value
 class Injury:
     name: str
     severity: int
@@ -44,7 +45,7 @@ class Injury:
         }
 
 
-@dataclass
+@value
 class Char:
     tier: str
     values: int = 0
@@ -85,7 +86,7 @@ class Char:
         }
 
 
-@dataclass
+@value
 class Pending:
     """An Injury that has landed but is not yet Avoided or suffered."""
 
@@ -127,7 +128,7 @@ class Pending:
         }
 
 
-@dataclass
+@value
 class TurnUse:
     """The running turn's action economy."""
 
@@ -154,7 +155,7 @@ class TurnUse:
         }
 
 
-@dataclass
+@value
 class LastTask:
     """A character's latest task (an Attack included) and whether it succeeded, for spends that need one."""
 
@@ -164,14 +165,14 @@ class LastTask:
     recovered: int = 0
 
 
-@dataclass
+@value
 class OpposedWin:
     winner: str
     loser: str
     melee: bool
 
 
-@dataclass
+@value
 class Hazard:
     id: str
     name: str
@@ -193,7 +194,7 @@ class Hazard:
         }
 
 
-@dataclass
+@value
 class Board:
     catalogue: Catalogue
     opening: str = "players"  # who opens round 1: "players", or "gm" after an ambush

@@ -9,12 +9,12 @@ tables.py; this module makes the typed lists of what they hold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from gm_console.core.errors import nearest
+from gm_console.core.values import value
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Weapon:
     id: str
     name: str
@@ -47,7 +47,7 @@ class Weapon:
         return f"{self.name} ({self.kind}, Severity {self.severity}, {self.intent}{quals})"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Entry:
     id: str
     name: str
@@ -56,7 +56,7 @@ class Entry:
     effect: str = "none"
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Spend:
     id: str
     name: str

@@ -21,10 +21,11 @@ and ``tasks.contest``.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from .tasks import RollPlan
@@ -34,7 +35,7 @@ ONE = Fraction(1)
 ZERO = Fraction(0)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class Pool:
     """One side's roll: ``dice`` d20s before re-rolls (two plus those bought)."""
 
@@ -66,7 +67,7 @@ class Pool:
         return cls(attribute + specialization, difficulty, 2 + buy, specialization if double else 0, comp_range)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class TaskOdds:
     pool: Pool
     successes: dict[int, Fraction]  # how many successes the pool scores -> probability
@@ -98,7 +99,7 @@ class TaskOdds:
         return dict(out)
 
 
-@dataclass(frozen=True)
+@value(frozen=True)
 class OpposedOdds:
     actor: TaskOdds
     defender: TaskOdds

@@ -16,8 +16,9 @@ gm_console/ui imports; nothing here changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from gm_console.core.values import value
 
 from . import common, odds as _odds, palette, stress, turns
 from .board import BOARD
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Injury:
     name: str
     intent: str  # "stun" or "deadly"
@@ -64,7 +65,7 @@ class Injury:
     label: str  # "Field Sidearm Stun (stun 4, treated)"
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Character:
     """A unit as the conflict shows it. ``record`` is False for a unit the
     system has no character for (its Stress fields are then empty)."""
@@ -95,7 +96,7 @@ class Character:
         return self.side is not None and self.side.is_players
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class TurnFacts:
     unit: str
     majors: int
@@ -107,7 +108,7 @@ class TurnFacts:
     prepared: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Pending:
     target: str
     intent: str
@@ -115,7 +116,7 @@ class Pending:
     what: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Hazard:
     name: str
     mode: str
@@ -123,7 +124,7 @@ class Hazard:
     interval: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class RoundFacts:
     to_go: str  # whose side picks the next turn: "players" or "gm"
     waiting: tuple[str, ...]  # who that side may pick

@@ -10,11 +10,12 @@ Plain data with a cheap ``copy()``; the catalogue is shared, never copied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from gm_console.core.state import BoardKey
 from gm_console.core.systems.reactor.cards import GRANT_KEYS, Card, Catalogue
+from gm_console.core.values import value
 
 PHASES = ("operations", "incident", "shift-end")
 PHASE_TITLES = {"operations": "Operations", "incident": "Incident", "shift-end": "Shift End"}
@@ -26,7 +27,7 @@ def whose(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Pending:
     """An incident waiting for a side's next Base Load."""
 
@@ -37,7 +38,7 @@ class Pending:
         return {"card": self.card, "by": self.by}
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Plant:
     side: str
     doctrine: str = ""
@@ -58,7 +59,7 @@ class Plant:
         )  # fmt: skip
 
 
-@dataclass(slots=True)
+@value(slots=True)
 class Facility:
     id: str
     name: str
@@ -92,7 +93,7 @@ class Facility:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@value(frozen=True, slots=True)
 class Casualty:
     id: str
     name: str
@@ -113,7 +114,7 @@ def raid_heat(card: Card | None, counters: int) -> int:
     return max(steps, default=0)
 
 
-@dataclass
+@value
 class Board:
     cards: Catalogue
     plants: dict[str, Plant]
