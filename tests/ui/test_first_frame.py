@@ -55,3 +55,18 @@ async def test_a_zone_map_shown_from_the_start_is_built_with_it():
     async with app.run_test(size=(170, 40)) as pilot:  # wide: every pane side by side
         await pilot.pause()
         assert "West Landing" in app.query_one("#pane-zones #zones-map").render().plain
+
+
+async def test_the_ctb_pane_draws_its_body_once_as_the_console_opens(monkeypatch):
+    """Not first at a made-up width before it is laid out, then again at its own."""
+    from gm_console.ui.panes.ctb import CTBPane
+
+    widths = []
+    draw_body = CTBPane._draw_body
+    monkeypatch.setattr(CTBPane, "_draw_body", lambda self, *a: widths.append(self.size.width) or draw_body(self, *a))
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(FRAME_OUT + 0.2)
+        pane = app.query_one("#pane-ctb", CTBPane)
+        assert widths == [pane.size.width] and widths[0] > 0
+        assert "Mira" in pane.query_one("#ctb-body").plain

@@ -121,6 +121,8 @@ class CTBPane(SystemPane):
         whole body is drawn at once."""
         if self.view is None or not self.is_mounted:
             return
+        if not self.size.width:
+            return  # not laid out yet (the console opening, the pane just shown): its Resize draws it, at its width
         self._tail_due = None
         body = self.query_one(LinesView)
         rows, looks = self.unit_section()
