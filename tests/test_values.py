@@ -138,8 +138,8 @@ def test_arguments_defaults_and_factories_as_the_dataclass(options):
 
 def test_a_frozen_slotted_value_refuses_any_attribute():
     """Python 3.11's dataclass refuses a name not a field with a TypeError
-    (its frozen ``__setattr__`` names the class before slots made a new one,
-    bpo-45897 fixed in 3.12); a value refuses it as a field: FrozenInstanceError."""
+    (its frozen ``__setattr__`` names the class before slots made a new one:
+    CPython gh-105936); a value refuses it as a field: FrozenInstanceError."""
     v = value(frozen=True, slots=True)(body())
     for change in (lambda x: setattr(x, "zz", 1), lambda x: delattr(x, "zz")):
         with pytest.raises(FrozenInstanceError, match="field 'zz'"):

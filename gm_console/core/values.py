@@ -10,8 +10,9 @@ same arguments (those the core uses) and makes the same class: it lets
 method, then gives the class
 
 - an ``__init__`` compiled when it is first looked up (the first instance,
-  or ``inspect.signature``): the text ``@dataclass`` writes, so after that
-  exactly as fast;
+  or ``inspect.signature``): the text ``@dataclass`` writes (a frozen one
+  holds ``object.__setattr__`` rather than looking it up on ``object``), so
+  after that as fast;
 - ``__eq__``, ``__hash__``, ``__repr__``, frozen ``__setattr__``/``__delattr__``
   and the frozen slotted ``__getstate__``/``__setstate__`` written once here,
   shared by every class, each behaving as the one ``@dataclass`` writes for
@@ -22,7 +23,10 @@ dataclass bases of a value class must be value classes (their frozen-ness
 is checked across bases as ``@dataclass`` checks it: ``is_frozen``); a
 value class's ``__dataclass_params__`` says init, repr, eq and frozen False
 (what ``dataclass`` was asked for): ask ``is_frozen``, not it. InitVar
-fields, ``order`` and ``unsafe_hash`` are not supported.
+fields, ``order`` and ``unsafe_hash`` are not supported. One difference:
+setting or deleting a name that is not a field on a frozen slotted instance
+raises FrozenInstanceError, where Python 3.11's dataclass raises TypeError
+(its method names the class slots replaced: CPython gh-105936).
 """
 
 from __future__ import annotations
