@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
 NARROW = 120  # below this many columns the log goes under the panes
+SIDE = 46  # the side column's width (the log, the dice log) beside the panes: GMConsoleApp.CSS's #side
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
@@ -224,6 +225,17 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             if shown_now and not pane.display and pane.view is None and self.is_mounted and self.query(LogPane):
                 pane.show(self.current_view())
             pane.display = shown_now
+
+    def pane_width(self) -> int:
+        """The width a shown pane is laid out at (its border included), from
+        the terminal's width and the layout (GMConsoleApp.CSS): what a pane not
+        laid out yet draws for (SystemPane.width_hint), so that the first frame
+        shows it at its width. Side by side, the panes share the width (the
+        estimate may miss by a column: such a pane draws again when laid out)."""
+        width = self.app.size.width
+        area = width if width < NARROW else width - SIDE
+        shown = sum(1 for pane in self.system_panes() if not pane.has_class("-hidden"))
+        return area if self.has_class("tabbed") else area // max(1, shown)
 
     def set_layout_classes(self, width: int, panes_shown: int) -> bool:
         """``tabbed`` (one pane at a time) and ``narrow`` (the log underneath) for

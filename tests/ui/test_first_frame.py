@@ -3,6 +3,7 @@ and that what it puts off still happens: each test counts work, never time."""
 
 from __future__ import annotations
 
+import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.theme import Theme
 
@@ -57,16 +58,27 @@ async def test_a_zone_map_shown_from_the_start_is_built_with_it():
         assert "West Landing" in app.query_one("#pane-zones #zones-map").render().plain
 
 
-async def test_the_ctb_pane_draws_its_body_once_as_the_console_opens(monkeypatch):
-    """Not first at a made-up width before it is laid out, then again at its own."""
+async def test_the_ctb_pane_draws_its_body_once_and_at_its_width_as_the_console_opens(monkeypatch):
+    """Drawn before its first layout at the width it is laid out at (the first
+    frame shows it so), not at a made-up width of 20 and then again at its own."""
     from gm_console.ui.panes.ctb import CTBPane
 
     widths = []
     draw_body = CTBPane._draw_body
-    monkeypatch.setattr(CTBPane, "_draw_body", lambda self, *a: widths.append(self.size.width) or draw_body(self, *a))
+    monkeypatch.setattr(CTBPane, "_draw_body", lambda self, *a: widths.append(self.inner_width) or draw_body(self, *a))
     app = GMConsoleApp(load_encounter(DEMO), demo=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(FRAME_OUT + 0.2)
         pane = app.query_one("#pane-ctb", CTBPane)
-        assert widths == [pane.size.width] and widths[0] > 0
+        assert widths == [pane.content_size.width] and widths[0] > 20
         assert "Mira" in pane.query_one("#ctb-body").plain
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (159, 40), (170, 40), (201, 50)])
+async def test_the_width_a_pane_draws_at_before_its_layout_is_the_one_it_gets(size):
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        shown = [p for p in app.fight.system_panes() if p.display]
+        assert shown and all(abs(p.region.width - app.fight.pane_width()) <= 1 for p in shown)
+        assert all(p.width_hint() == 0 or abs(p.width_hint() - p.content_size.width) <= 1 for p in shown)

@@ -39,6 +39,16 @@ class SystemPane(Widget, can_focus=True):
         self.border_title = content(self.TITLE)
         self.view: View | None = None
 
+    def width_hint(self) -> int:
+        """Before the pane's first layout (as the console opens, or as it
+        shows from behind its tab): the width its content will have, from the
+        width the fight lays its panes out at (``FightScreen.pane_width``)
+        less its border and padding; 0 when not known. A pane that draws at
+        this width is drawn at its own in the first frame that shows it."""
+        pane_width = getattr(self.screen, "pane_width", None)
+        outer = pane_width() if pane_width is not None else 0
+        return max(0, outer - self.styles.gutter.width) if outer else 0
+
     def show(self, view: View) -> None:
         self.view = view
         self.refresh(layout=True)

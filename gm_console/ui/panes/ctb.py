@@ -76,6 +76,7 @@ class CTBPane(SystemPane):
         self._tail_due: tuple | None = None  # (game, state, index) the tail waits for the frame to be drawn for
         self._game = None  # the game the caches above are of
         self._subtitle = ""
+        self._drawn_width = 0  # the inner width the pane last drew at
         self._at: tuple | None = None  # (game, state, index) the projection below is of
         self._generation = 0  # counts the states seen (_at): the turn bar's key holds it, not the state
         self._turns: list = []
@@ -102,12 +103,16 @@ class CTBPane(SystemPane):
         self.redraw_bar()  # nothing to do while the parsed draft is what it was
 
     def on_resize(self) -> None:
-        self._bar_key = None  # the width may be new
+        if self.inner_width == self._drawn_width:
+            return  # drawn at this width already (before its layout, at its width_hint)
+        self._bar_key = None  # the width is new
         self.redraw()
 
     # ------------------------------------------------------------ drawing
     @property
     def inner_width(self) -> int:
+        if not self.size.width:  # not laid out yet
+            return max(20, self.width_hint())
         return max(20, self.content_size.width or (self.size.width - 4))
 
     def redraw(self) -> None:
@@ -121,8 +126,9 @@ class CTBPane(SystemPane):
         whole body is drawn at once."""
         if self.view is None or not self.is_mounted:
             return
-        if not self.size.width:
-            return  # not laid out yet (the console opening, the pane just shown): its Resize draws it, at its width
+        if not self.size.width and not self.width_hint():
+            return  # not laid out yet, nor is its width known: its Resize draws it
+        self._drawn_width = self.inner_width
         self._tail_due = None
         body = self.query_one(LinesView)
         rows, looks = self.unit_section()
