@@ -114,7 +114,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         yield StatusLine(id="status")
         with Horizontal(id="body"):
             with Vertical(id="panes-area"):
-                yield Tabs(id="pane-tabs")
+                # a tab per pane, built with it (added one by one once mounted, each tab was a mount and a layout of its own)
+                yield Tabs(*[Tab(content(pane.TITLE), id=f"tab-{pane.id}") for pane in panes], id="pane-tabs")
                 with Horizontal(id="panes"):
                     yield from panes
             with Vertical(id="side"):
@@ -154,9 +155,6 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
 
     def on_mount(self) -> None:
         self.app.title = f"gm-console · {self.game.setup.title}"
-        tabs = self.query_one("#pane-tabs", Tabs)
-        for pane in self.system_panes():
-            tabs.add_tab(Tab(content(pane.TITLE), id=f"tab-{pane.id}"))
         self.apply_layout()
         self.redraw()
         self.prompt().focus()

@@ -82,3 +82,21 @@ async def test_the_width_a_pane_draws_at_before_its_layout_is_the_one_it_gets(si
         shown = [p for p in app.fight.system_panes() if p.display]
         assert shown and all(abs(p.region.width - app.fight.pane_width()) <= 1 for p in shown)
         assert all(p.width_hint() == 0 or abs(p.width_hint() - p.content_size.width) <= 1 for p in shown)
+
+
+async def test_the_pane_tabs_are_built_with_the_panes(monkeypatch):
+    """Not added one by one once mounted (a mount and a layout each)."""
+    from textual.widgets import Tabs
+
+    added = []
+    add_tab = Tabs.add_tab
+    monkeypatch.setattr(Tabs, "add_tab", lambda self, *a, **k: added.append(a) or add_tab(self, *a, **k))
+    app = GMConsoleApp(load_encounter(DEMO), demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        tabs = app.query_one("#pane-tabs", Tabs)
+        assert added == [] and tabs.active == "tab-pane-ctb"
+        assert [tab.id for tab in tabs.query("Tab")] == ["tab-pane-ctb", "tab-pane-zones"]
+        app.fight.action_next_pane()
+        await pilot.pause()
+        assert tabs.active == "tab-pane-zones" and app.query_one("#pane-zones").display
