@@ -60,3 +60,20 @@ def test_opening_the_demo_for_the_console_leaves_the_toml_writer_for_the_first_w
         "import gm_console.ui.app\n"
     )
     assert "tomli_w" not in loaded  # a save, a journal's start or a new file imports it
+
+
+def test_the_demo_opened_tabbed_leaves_the_zone_map_behind_its_tab_for_later():
+    loaded = _modules_after(
+        "import asyncio\n"
+        "from gm_console.files import load_encounter\n"
+        "from gm_console.files.paths import demo_encounter\n"
+        "from gm_console.ui.app import GMConsoleApp\n"
+        "async def run():\n"
+        "    app = GMConsoleApp(load_encounter(demo_encounter()), demo=True)\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"  # tabbed: the CTB pane shows, the map waits
+        "        await pilot.pause()\n"
+        "        assert app.query_one('#pane-zones').display is False\n"
+        "asyncio.run(run())\n"
+    )
+    assert "gm_console.ui.panes.zones" in loaded  # its tab is there
+    assert "gm_console.ui.widgets.zone_map" not in loaded  # the map's widget (and fog of war) when it first shows

@@ -10,7 +10,6 @@ from gm_console.ui.widgets.literal import LiteralStatic
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.text import content
 from gm_console.ui.view import View
-from gm_console.ui.widgets.zone_map import ZoneMap, legend
 
 
 class ZonesPane(SystemPane):
@@ -25,6 +24,8 @@ class ZonesPane(SystemPane):
         return ()  # the map and its legend come the first time the pane shows (behind its tab, it may never)
 
     def show(self, view: View) -> None:
+        from gm_console.ui.widgets.zone_map import ZoneMap, legend  # with the map (fog of war, its widget)
+
         self.view = view
         if not self.children:
             self.mount(ZoneMap(id="zones-map"), LiteralStatic(legend(), id="zones-legend"))

@@ -15,7 +15,8 @@ from gm_console.core.state import State, Unit
 import gm_console.core.systems.conflict.view as cv
 from gm_console.ui import palette as pal
 from gm_console.ui.text import clip
-from gm_console.ui.widgets.zone_map import label, legend, unit_conditions
+from gm_console.ui.render.conditions import unit_conditions
+from gm_console.ui.widgets.zone_map import label, legend
 
 KEY = " ⌂ cover ↓ prone ✕ Defeated ✚ Dying"
 SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)

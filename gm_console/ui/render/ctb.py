@@ -18,7 +18,7 @@ from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb.view import GLANCING, MARKS, READY, Brk, Hit, Turn, bands, gain, is_broken, is_downed, is_recalled, odds
 from gm_console.ui import palette as pal
 from gm_console.ui.text import clip
-from gm_console.ui.widgets.zone_map import unit_conditions
+from gm_console.ui.render.conditions import unit_conditions
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from gm_console.core.fog import is_locked
 from gm_console.core.state import State
 from gm_console.ui import palette as pal
+from gm_console.ui.render.conditions import unit_conditions
 from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
@@ -82,24 +83,6 @@ def label(state: State, uid: str, most: int = 9) -> str:
     first = short(unit.name, most)
     clash = any(o.id != uid and short(o.name, most) == first for o in state.units.values())
     return short(uid, most) if clash else first
-
-
-PER_LETTER = {"turn": "t", "round": "r", "shift": "s"}
-
-
-def unit_conditions(unit, skip: frozenset[str] = frozenset()) -> Text:
-    """A unit's conditions with what is left of each, as the notation writes a
-    duration (``Blinded 2t``); keys in ``skip`` are marks a pane shows its own way."""
-    text = Text()
-    for key, cond in unit.conditions.items():
-        if key in skip:
-            continue
-        if text.plain:
-            text.append(" ")
-        text.append(cond.name, style=pal.SPECIAL_BOLD)
-        if cond.remaining is not None and cond.per in PER_LETTER:
-            text.append(f" {cond.remaining}{PER_LETTER[cond.per]}", style=pal.SPECIAL)
-    return text
 
 
 def default_token(state: State, uid: str) -> Text:
