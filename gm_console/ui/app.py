@@ -685,10 +685,10 @@ class GMConsoleApp(CrashHook, App[None]):
         palette once), and each time generated the theme's whole colour system
         twice (its own and the panes' defaults).
 
-        None while Textual's ``App.__init__`` builds the stylesheet: the theme
-        then is Textual's default, not the console's (chosen just after, in
-        ``__init__``), and nothing is parsed with those variables (the theme's
-        change sets the stylesheet's before its first parse, as does __init__)."""
+        None (an empty dict) while Textual's ``App.__init__`` builds the
+        stylesheet: the theme then is Textual's default, not the console's
+        (chosen just after, in ``__init__``, which then sets this theme's on the
+        stylesheet), and nothing is parsed before that."""
         if not self._variables_wanted:
             return {}
         theme = self.current_theme
