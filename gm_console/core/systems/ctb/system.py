@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.actions import Action, AddUnit, Context
-from gm_console.core.carry import Change
 from gm_console.core.errors import IllegalAction
 from gm_console.core.rules import Rules
 from gm_console.core.schema import Problem
 from gm_console.core.setup import Setup
 from gm_console.core.state import State, Unit
 from gm_console.core.system import System
-from gm_console.core.systems.ctb import carry, cites, clock, palette
+from gm_console.core.systems.ctb import cites, clock
 from gm_console.core.systems.ctb.board import BOARD, CTBBoard, weapons_from
 from gm_console.core.systems.ctb.house_rules import HOUSE_RULES
 from gm_console.core.systems.ctb.projection import project
@@ -23,6 +22,7 @@ from gm_console.core.systems.ctb.tables import BOARD_TABLE, DEFAULT_PROJECTION, 
 from gm_console.core.systems.ctb.verbs import ACTIONS
 
 if TYPE_CHECKING:
+    from gm_console.core.carry import Change
     from gm_console.core.reference import RefEntry
 
 _TABLE_STATS = [k for k in UNIT_TABLE.keys if k != "weapons"]
@@ -166,13 +166,19 @@ class CTBSystem(System):
         return entries()
 
     def legal_actions(self, state: State, ctx: Context) -> list[Action]:
+        from gm_console.core.systems.ctb import palette  # here: first asked by the command palette, not a load
+
         return palette.legal_actions(state, ctx)
 
-    # ------------------------------------------------------------ campaigns (carry.py)
+    # ------------------------------------------------------------ campaigns (carry.py: imported when a fight is carried)
     def persistent(self, state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None) -> dict[str, Any]:
+        from gm_console.core.systems.ctb import carry
+
         return carry.persistent(state, rules, uid)
 
     def party_changes(self, party_unit: Mapping[str, Any], final: Mapping[str, Any], rules: Rules) -> list[Change]:
+        from gm_console.core.systems.ctb import carry
+
         return carry.party_changes(party_unit, final, rules)
 
     # ------------------------------------------------------------ starter (gm-console new)

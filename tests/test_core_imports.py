@@ -1,0 +1,48 @@
+"""What the rules core imports for a load (issue 16, start-up): importing the
+core and loading the demo (a CTB fight) leaves for their first use the
+modules neither a load nor the console's first frame needs: the party
+carry-over (core/carry.py, the CTB system's carry.py) and the CTB command
+palette's offers. Each check runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+_LOAD_THE_DEMO = (
+    "import gm_console.core.game\n"
+    "from gm_console.files import load_encounter\n"
+    "from gm_console.files.paths import demo_encounter\n"
+    "game = load_encounter(demo_encounter())\n"
+)
+
+
+def _modules_after(code: str) -> set[str]:
+    script = code + "import json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_loading_the_demo_leaves_party_carry_over_and_the_ctb_palette_for_later():
+    loaded = _modules_after(_LOAD_THE_DEMO)
+    assert "gm_console.core.systems.ctb.system" in loaded  # the demo is a CTB fight: its system is there
+    for later in (
+        "gm_console.core.carry",  # carrying a fight to a party (files/party.py)
+        "gm_console.core.systems.ctb.carry",
+        "gm_console.core.systems.ctb.palette",  # the command palette's legal actions
+    ):
+        assert later not in loaded, later
+
+
+def test_the_ctb_palette_and_carry_over_still_answer_when_first_asked():
+    loaded = _modules_after(
+        _LOAD_THE_DEMO
+        + "offers = [a.notation() for a in game.legal_actions()]\n"
+        "assert offers and 'next' in offers, offers\n"
+        "system = game.systems['ctb']\n"
+        "uid = next(iter(game.state.units))\n"
+        "kept = system.persistent(game.state, game.rules, uid, None)\n"
+        "assert kept, kept\n"
+    )
+    assert {"gm_console.core.systems.ctb.palette", "gm_console.core.systems.ctb.carry"} <= loaded
