@@ -175,6 +175,52 @@ def test_a_plain_subclass_of_a_frozen_value_sets_its_own_attributes_only(slots):
     assert _flat(outcome(lambda: hash(vx))) == _flat(outcome(lambda: hash(dx)))
 
 
+def test_a_plain_subclass_two_value_classes_down_sets_and_deletes_its_own_attributes():
+    """Each frozen class passes a name not a field on, as each ``__setattr__``
+    @dataclass compiles does (the shared one once looped, calling itself)."""
+
+    def child(deco, base):
+        class C(base):
+            """C."""
+
+            h: int = 0
+
+        return deco(frozen=True)(C)
+
+    d, v = pair(frozen=True)
+    dc, vc = child(dataclass, d), child(value, v)
+    D, V = type("Leaf", (dc,), {}), type("Leaf", (vc,), {})  # plain subclasses, two frozen classes down
+    dx, vx = D(1), V(1)
+    for name in ("a", "h", "other"):
+        assert _flat(outcome(lambda: setattr(vx, name, 7))) == _flat(outcome(lambda: setattr(dx, name, 7)))
+    assert vx.__dict__ == dx.__dict__ and vx.other == 7
+    for name in ("other", "h", "other"):
+        assert _flat(outcome(lambda: delattr(vx, name))) == _flat(outcome(lambda: delattr(dx, name)))
+    assert vx.__dict__ == dx.__dict__ and "other" not in vx.__dict__
+
+
+def test_a_dataclass_subclass_of_a_value_class_is_judged_as_of_the_dataclass():
+    """A value class's ``__dataclass_params__`` says what it is: @dataclass
+    refuses a mutable subclass of a frozen one, and makes a frozen one."""
+    for options in ({"frozen": True}, {"frozen": True, "eq": False, "repr": False, "slots": True}, {"eq": False}, {}):
+        d, v = pair(**options)
+        assert (v.__dataclass_params__.frozen, v.__dataclass_params__.eq) == (d.__dataclass_params__.frozen, d.__dataclass_params__.eq)
+        assert v.__dataclass_params__.init and v.__dataclass_params__.repr is d.__dataclass_params__.repr
+        for frozen in (False, True):
+            got = [_flat(outcome(lambda base=base: dataclass(frozen=frozen)(type("X", (base,), {"__doc__": "X."})))) for base in (d, v)]
+            assert got[0][0] == got[1][0], (options, frozen)  # refused by both, or made by both
+            if got[0][0] == "!":
+                assert got[0] == got[1]
+            else:
+                dx, vx = got[0][1](1), got[1][1](1)
+                assert (dx == got[0][1](1)) and (vx == got[1][1](1)) and repr(vx).replace("X(", "") == repr(dx).replace("X(", "")
+                assert _flat(outcome(lambda: setattr(vx, "a", 2))) == _flat(outcome(lambda: setattr(dx, "a", 2)))
+    # a value class's own subclass still passes the frozen check (the bases say mutable only while it is made)
+    _, v = pair(frozen=True)
+    sub = value(frozen=True)(type("S", (v,), {"__doc__": "S.", "__annotations__": {"z": "int"}, "z": 0}))
+    assert is_frozen(v) and is_frozen(sub) and v.__dataclass_params__.frozen
+
+
 def test_a_value_subclass_compares_and_shows_its_own_fields_and_keeps_its_methods():
     def parent():
         class P:

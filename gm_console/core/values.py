@@ -20,9 +20,10 @@ method, then gives the class
 
 A method the class body defines is kept, as ``@dataclass`` keeps it. The
 dataclass bases of a value class must be value classes (their frozen-ness
-is checked across bases as ``@dataclass`` checks it: ``is_frozen``); a
-value class's ``__dataclass_params__`` says init, repr, eq and frozen False
-(what ``dataclass`` was asked for): ask ``is_frozen``, not it. InitVar
+is checked across bases as ``@dataclass`` checks it). A value class's
+``__dataclass_params__`` says what it is (init, repr, eq, frozen), so a
+``@dataclass`` subclass of one is judged as a subclass of the ``@dataclass``
+class would be (a mutable one of a frozen base is refused). InitVar
 fields, ``order`` and ``unsafe_hash`` are not supported. One difference:
 setting or deleting a name that is not a field on a frozen slotted instance
 raises FrozenInstanceError, where Python 3.11's dataclass raises TypeError
@@ -31,6 +32,7 @@ raises FrozenInstanceError, where Python 3.11's dataclass raises TypeError
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import sys
 from _thread import get_ident
@@ -62,8 +64,7 @@ def value(
 
 def is_frozen(cls: type) -> bool:
     """Whether instances of the dataclass ``cls`` (a value class or not) are frozen."""
-    frozen = getattr(cls, "__value_frozen__", None)
-    return cls.__dataclass_params__.frozen if frozen is None else frozen
+    return cls.__dataclass_params__.frozen
 
 
 def _make(cls: Any, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bool) -> Any:
@@ -83,7 +84,9 @@ def _make(cls: Any, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bo
     worded = bool(cls.__doc__)
     if not worded:
         cls.__doc__ = "-"  # (else dataclass words it from the __init__ inherited now: set below)
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots)
+    cls = _fields_only(cls, bases, kw_only, slots)
+    params = cls.__dataclass_params__ = copy.copy(cls.__dataclass_params__)
+    params.init, params.repr, params.eq, params.frozen = True, repr, eq, frozen  # what the class is, not what dataclass wrote
     fields = dataclasses.fields(cls)
     initvar = dataclasses._FIELD_INITVAR  # type: ignore[attr-defined]
     if any(f._field_type is initvar for f in cls.__dataclass_fields__.values()):
@@ -117,6 +120,21 @@ def _make(cls: Any, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bo
     if not worded:
         cls.__doc__ = cls.__name__ + _signature_text(fields)
     return cls
+
+
+def _fields_only(cls: Any, bases: list[type], kw_only: bool, slots: bool) -> Any:
+    """``dataclass`` collecting the fields and writing no method. Asked for a
+    mutable class (a frozen one would have its ``__setattr__`` compiled), it
+    would refuse a frozen base: the bases say mutable while it runs (the
+    frozen-ness across bases is checked in ``_make``)."""
+    frozen = [b for b in bases if "__dataclass_params__" in b.__dict__ and b.__dataclass_params__.frozen]
+    for b in frozen:
+        b.__dataclass_params__.frozen = False
+    try:
+        return dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots)
+    finally:
+        for b in frozen:
+            b.__dataclass_params__.frozen = True
 
 
 # ------------------------------------------------------------------ __init__
@@ -291,18 +309,31 @@ def _frozen_owner(self: Any, field: str, name: str, method: Any) -> type | None:
     return None if any(f.name == field for f in dataclasses.fields(cls)) else cls
 
 
+def _passed_on(self: Any, owner: type, name: str, method: Any) -> Any:
+    """The ``name`` (``__setattr__``/``__delattr__``) after ``owner`` in ``self``'s
+    mro that is not ``method``: each frozen value class further up would pass
+    a name not a field on too (their fields are among ``owner``'s), as each
+    ``__setattr__`` ``@dataclass`` compiles does."""
+    mro = self.__class__.__mro__
+    for c in mro[mro.index(owner) + 1 :]:
+        found = c.__dict__.get(name)
+        if found is not None and found is not method:
+            return found
+    raise AssertionError(f"object has its own {name}")  # pragma: no cover
+
+
 def _frozen_setattr(self: Any, name: str, value: Any) -> None:
     cls = _frozen_owner(self, name, "__setattr__", _frozen_setattr)
     if cls is None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
-    super(cls, self).__setattr__(name, value)
+    _passed_on(self, cls, "__setattr__", _frozen_setattr)(self, name, value)
 
 
 def _frozen_delattr(self: Any, name: str) -> None:
     cls = _frozen_owner(self, name, "__delattr__", _frozen_delattr)
     if cls is None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
-    super(cls, self).__delattr__(name)
+    _passed_on(self, cls, "__delattr__", _frozen_delattr)(self, name)
 
 
 def _getstate(self: Any) -> list[Any]:
