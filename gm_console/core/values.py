@@ -239,7 +239,10 @@ def _signature_text(fields: tuple[dataclasses.Field[Any], ...]) -> str:
 def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     if len(names) > 1:
         return attrgetter(*names)
-    return lambda obj: tuple(getattr(obj, name) for name in names)
+    if names:  # (attrgetter of one name gives the value, not a tuple)
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
 
 
 def _owner(cls: type, name: str, method: Any) -> type:
