@@ -408,7 +408,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             draft = None
         view = View(self.game, self.game.state, len(self.game.log), live=True, draft=draft)
         for pane in self.system_panes():
-            pane.preview(view)
+            if pane.display:  # a hidden one's view stays None (out of date): it is drawn whole as it shows (apply_layout)
+                pane.preview(view)
 
     def on_log_pane_selected(self, event: LogPane.Selected) -> None:
         self.on_replay_select(event.index)

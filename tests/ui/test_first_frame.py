@@ -100,3 +100,35 @@ async def test_the_pane_tabs_are_built_with_the_panes(monkeypatch):
         app.fight.action_next_pane()
         await pilot.pause()
         assert tabs.active == "tab-pane-zones" and app.query_one("#pane-zones").display
+
+
+@pytest.mark.parametrize("size, hide", [((120, 40), "tab"), ((170, 50), "toggle")])
+async def test_a_pane_shown_again_after_play_and_typing_behind_its_tab_shows_the_state_now(size, hide):
+    """An action while the CTB pane is behind its tab (or turned off), then
+    typing: the pane shown again draws the state now, not the rows from
+    before the action (typing previewed the hidden pane, which took it for
+    drawn, and its Resize at an unchanged width drew nothing)."""
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), demo=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(FRAME_OUT + 0.3)
+        pane = app.query_one("#pane-ctb")
+
+        def body() -> str:
+            return app.query_one("#pane-ctb #ctb-body").plain
+
+        before = body()
+        hidden = app.fight.action_next_pane if hide == "tab" else (lambda: app.fight.toggle_pane("pane-ctb"))
+        hidden()
+        await pilot.pause()
+        assert not pane.display
+        app.fight.apply_line("next")
+        await pilot.pause(FRAME_OUT + 0.3)
+        await pilot.press(*"hit")  # the GM starts typing the next action
+        await pilot.pause()
+        (app.fight.action_next_pane if hide == "tab" else (lambda: app.fight.toggle_pane("pane-ctb")))()
+        await pilot.pause(FRAME_OUT + 0.3)
+        assert pane.display
+        shown = body()
+        pane.show(app.fight.current_view())  # what a fresh draw of the same state gives
+        await pilot.pause(FRAME_OUT + 0.3)
+        assert shown == body() != before
