@@ -34,9 +34,10 @@ def load_core_and_demo() -> None:
     import gc
 
     gc.disable()  # as the console's launcher does during its start
-    from gm_console.files import load_encounter
+    from gm_console.files import cache, load_encounter
     from gm_console.files.paths import demo_encounter
 
+    cache.hold()  # as the launcher does: the reopen cache's entry is written after the first frame (here, as the process ends)
     load_encounter(demo_encounter())
 
 
