@@ -132,3 +132,20 @@ async def test_a_pane_shown_again_after_play_and_typing_behind_its_tab_shows_the
         pane.show(app.fight.current_view())  # what a fresh draw of the same state gives
         await pilot.pause(FRAME_OUT + 0.3)
         assert shown == body() != before
+
+
+@pytest.mark.parametrize("name, size", [("reactor-night-shift.toml", (120, 40)), ("reactor-night-shift.toml", (90, 30)), ("conflict-relay-station.toml", (120, 40)), ("conflict-relay-station.toml", (100, 30))])
+async def test_the_reactor_and_conflict_panes_draw_their_first_frame_at_their_width(monkeypatch, name, size):
+    """Before their first layout they draw at the width they will get
+    (``width_hint``), not at 30 (the reactor board) or 78 (the conflict header) columns."""
+    from gm_console.ui.render import conflict, reactor
+
+    widths: list[int] = []
+    board, header = reactor.pane_board, conflict.header_lines
+    monkeypatch.setattr(reactor, "pane_board", lambda state, rules, width, *a: widths.append(width) or board(state, rules, width, *a))
+    monkeypatch.setattr(conflict, "header_lines", lambda state, rules, width: widths.append(width) or header(state, rules, width))
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / name), demo=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(FRAME_OUT + 0.2)
+        pane = next(p for p in app.fight.system_panes() if p.display)
+        assert widths and widths[0] == max(30, pane.content_size.width), widths

@@ -87,7 +87,7 @@ class ConflictPane(SystemPane):
         if view is None or not self.is_mounted:
             return
         state, rules = view.state, view.game.rules
-        width, height = self.content_size.width or 78, self.content_size.height or 13
+        width, height = self.content_size.width or self.width_hint() or 78, self.content_size.height or 13  # (not laid out yet: its width to be)
         wide = width >= WIDE
         self.set_class(wide, "-wide")
         head = draw.header_lines(state, rules, width)

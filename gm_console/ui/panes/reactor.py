@@ -63,6 +63,8 @@ class ReactorPane(SystemPane):
     # ------------------------------------------------------------ drawing
     @property
     def inner_width(self) -> int:
+        if not self.size.width:  # not laid out yet: the width it will be (the first frame shows it at it)
+            return max(30, self.width_hint())
         return max(30, self.content_size.width or (self.size.width - 4))
 
     def redraw(self) -> None:
