@@ -40,8 +40,8 @@ class SystemPane(Widget, can_focus=True):
         self.view: View | None = None
 
     def width_hint(self) -> int:
-        """Before the pane's first layout (as the console opens, or as it
-        shows from behind its tab): the width its content will have, from the
+        """Before the pane's first layout (as the console opens, or the first
+        time it shows from behind its tab): the width its content will have, from the
         width the fight lays its panes out at (``FightScreen.pane_width``)
         less its border and padding; 0 when not known. A pane that draws at
         this width is drawn at its own in the first frame that shows it."""
