@@ -13,7 +13,6 @@ import inspect
 import textwrap
 
 import pytest
-from textual.app import App
 from textual.screen import Screen
 
 from gm_console.ui import keys
