@@ -222,6 +222,9 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             shown_now = not pane.has_class("-hidden") and (not tabbed or pane is current)
             if shown_now and not pane.display and pane.view is None and self.is_mounted and self.query(LogPane):
                 pane.show(self.current_view())
+                line = self.prompt().value if self.query(ActionPrompt) and self.replay_at is None else ""
+                if line.strip():  # what the GM has typed meanwhile: its what-if, as typing it shows
+                    pane.preview(self.draft_view(line))
             pane.display = shown_now
 
     def pane_width(self) -> int:
@@ -399,17 +402,23 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         if isinstance(event.input, ActionPrompt) and event.value.strip():
             self.apply_line(event.value.strip(), event.input)
 
+    def draft_view(self, text: str) -> View:
+        """The live state, with ``text`` (the prompt's line) as the draft when it parses."""
+        try:
+            draft = self.game.parse(text, explain=False) if text.strip() else None
+        except GMError:
+            draft = None
+        return View(self.game, self.game.state, len(self.game.log), live=True, draft=draft)
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if not isinstance(event.input, ActionPrompt) or self.replay_at is not None:
             return
-        try:
-            draft = self.game.parse(event.value, explain=False) if event.value.strip() else None
-        except GMError:
-            draft = None
-        view = View(self.game, self.game.state, len(self.game.log), live=True, draft=draft)
+        view = self.draft_view(event.value)
         for pane in self.system_panes():
-            if pane.display:  # a hidden one's view stays None (out of date): it is drawn whole as it shows (apply_layout)
+            if pane.display:
                 pane.preview(view)
+            else:  # out of date: drawn whole, with the prompt's draft, as it shows again (apply_layout)
+                pane.view = None
 
     def on_log_pane_selected(self, event: LogPane.Selected) -> None:
         self.on_replay_select(event.index)

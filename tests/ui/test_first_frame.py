@@ -149,3 +149,42 @@ async def test_the_reactor_and_conflict_panes_draw_their_first_frame_at_their_wi
         await pilot.pause(FRAME_OUT + 0.2)
         pane = next(p for p in app.fight.system_panes() if p.display)
         assert widths and widths[0] == max(30, pane.content_size.width), widths
+
+
+@pytest.mark.parametrize("size, hide", [((120, 40), "tab"), ((170, 50), "toggle")])
+@pytest.mark.parametrize("typed_while", ["hidden", "shown"])
+async def test_a_pane_shown_again_shows_the_what_if_of_the_line_typed_now(size, hide, typed_while):
+    """Typed while the CTB pane is hidden: it shows that line's what-if as it
+    comes back; typed while shown and cleared while hidden: no what-if stays."""
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), demo=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(FRAME_OUT + 0.3)
+        pane, fight = app.query_one("#pane-ctb"), app.fight
+        switch = fight.action_next_pane if hide == "tab" else (lambda: fight.toggle_pane("pane-ctb"))
+        fight.apply_line("next")
+        await pilot.pause(FRAME_OUT + 0.3)
+
+        def bar() -> str:  # the turn bar's lines as drawn (the first says NOW or IF)
+            return "\n".join(line.plain for line in pane._bar_lines)
+
+        if typed_while == "shown":
+            await pilot.press(*"haste ren 2")
+            await pilot.pause()
+            assert "\nIF " in bar()
+        switch()
+        await pilot.pause()
+        assert not pane.display
+        if typed_while == "hidden":
+            await pilot.press(*"haste ren 2")
+        else:
+            fight.prompt().value = ""
+        await pilot.pause()
+        switch()
+        await pilot.pause(FRAME_OUT + 0.3)
+        assert pane.display
+        shown = bar()
+        assert ("\nIF " in shown) is (typed_while == "hidden"), shown
+        pane.show(fight.current_view())  # a fresh draw, then the prompt's line as typing it previews it
+        pane.preview(fight.draft_view(fight.prompt().value))
+        await pilot.pause(FRAME_OUT + 0.3)
+        assert bar() == shown
