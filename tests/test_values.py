@@ -434,3 +434,69 @@ def test_importing_the_core_and_loading_the_demo_compiles_no_dataclass_method():
     env = {**os.environ, "GM_CONSOLE_CACHE_DIR": ""}  # (no cache: the load replays)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.split()[-1] == "0"
+
+
+def test_a_setattr_of_another_class_between_two_frozen_value_classes_passes_names_on():
+    """Each frozen class's own ``__setattr__`` (a closure over it, as @dataclass
+    writes one per class) passes a plain subclass's name up past a mixin's."""
+
+    def chain(deco):
+        base = deco(frozen=True)(body())
+
+        class Mixin:
+            def __setattr__(self, name: str, value: Any) -> None:
+                super().__setattr__(name, value)
+
+            def __delattr__(self, name: str) -> None:
+                super().__delattr__(name)
+
+        middle = deco(frozen=True)(type("M", (Mixin, base), {"__doc__": "M.", "__annotations__": {"h": "int"}, "h": 0}))
+        return type("Leaf", (middle,), {})
+
+    dx, vx = chain(dataclass)(1), chain(value)(1)
+    for name in ("a", "h", "other"):
+        assert _flat(outcome(lambda: setattr(vx, name, 7))) == _flat(outcome(lambda: setattr(dx, name, 7)))
+    assert vx.other == dx.other == 7
+    assert _flat(outcome(lambda: delattr(vx, "other"))) == _flat(outcome(lambda: delattr(dx, "other")))
+    assert "other" not in vx.__dict__
+
+
+def test_a_frozen_base_reads_frozen_while_a_subclass_is_being_made(monkeypatch):
+    """``_fields_only`` marks the bases mutable for dataclass's own check while
+    a subclass is made: ``is_frozen`` (what snapshot and the base check ask)
+    reads the value class's own mark, and definitions take turns (a lock)."""
+    base = value(frozen=True)(body())
+    seen = []
+    make = dataclasses.dataclass
+
+    def watching(cls, **options):
+        seen.append(is_frozen(base))
+        return make(cls, **options)
+
+    monkeypatch.setattr(dataclasses, "dataclass", watching)
+    value(frozen=True)(type("S", (base,), {"__doc__": "S."}))
+    monkeypatch.undo()
+    assert seen == [True] and is_frozen(base) and base.__dataclass_params__.frozen
+
+    import threading
+
+    errors: list[str] = []
+
+    def define(tag: str) -> None:
+        for i in range(300):
+            try:
+                value(frozen=True)(type(f"T{tag}{i}", (base,), {"__doc__": "T.", "__annotations__": {"z": "int"}, "z": 0}))
+            except Exception as exc:  # noqa: BLE001 - collected: none is expected
+                errors.append(f"{type(exc).__name__}: {exc}")
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch as often as they can
+    try:
+        threads = [threading.Thread(target=define, args=(t,)) for t in "AB"]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == [] and base.__dataclass_params__.frozen

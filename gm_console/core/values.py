@@ -13,10 +13,12 @@ method, then gives the class
   or ``inspect.signature``): the text ``@dataclass`` writes (a frozen one
   holds ``object.__setattr__`` rather than looking it up on ``object``), so
   after that as fast;
-- ``__eq__``, ``__hash__``, ``__repr__``, frozen ``__setattr__``/``__delattr__``
-  and the frozen slotted ``__getstate__``/``__setstate__`` written once here,
-  shared by every class, each behaving as the one ``@dataclass`` writes for
-  the class it gives it to (its fields, its frozen-ness).
+- ``__eq__``, ``__hash__``, ``__repr__`` and the frozen slotted
+  ``__getstate__``/``__setstate__`` written once here, shared by every class,
+  each behaving as the one ``@dataclass`` writes for the class it gives it to
+  (its fields); a frozen class's ``__setattr__``/``__delattr__`` are closures
+  over it (``_frozen_methods``: made, not compiled), as each ``@dataclass``
+  writes its own.
 
 A method the class body defines is kept, as ``@dataclass`` keeps it. The
 dataclass bases of a value class must be value classes (their frozen-ness
@@ -35,7 +37,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import sys
-from _thread import get_ident
+from _thread import allocate_lock, get_ident
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
@@ -63,8 +65,11 @@ def value(
 
 
 def is_frozen(cls: type) -> bool:
-    """Whether instances of the dataclass ``cls`` (a value class or not) are frozen."""
-    return cls.__dataclass_params__.frozen
+    """Whether instances of the dataclass ``cls`` (a value class or not) are
+    frozen: a value class's own mark, which (unlike ``__dataclass_params__``)
+    no class definition in another thread changes for a moment (``_fields_only``)."""
+    frozen = getattr(cls, "__value_frozen__", None)
+    return cls.__dataclass_params__.frozen if frozen is None else frozen
 
 
 def _make(cls: Any, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bool) -> Any:
@@ -110,8 +115,7 @@ def _make(cls: Any, frozen: bool, eq: bool, repr: bool, kw_only: bool, slots: bo
         if not explicit_hash:
             cls.__hash__ = _hash if frozen else None
     if frozen:
-        cls.__setattr__ = _frozen_setattr
-        cls.__delattr__ = _frozen_delattr
+        cls.__setattr__, cls.__delattr__ = _frozen_methods(cls, fields)
         if slots:
             if "__getstate__" not in body:
                 cls.__getstate__ = _getstate
@@ -127,14 +131,18 @@ def _fields_only(cls: Any, bases: list[type], kw_only: bool, slots: bool) -> Any
     mutable class (a frozen one would have its ``__setattr__`` compiled), it
     would refuse a frozen base: the bases say mutable while it runs (the
     frozen-ness across bases is checked in ``_make``)."""
-    frozen = [b for b in bases if "__dataclass_params__" in b.__dict__ and b.__dataclass_params__.frozen]
-    for b in frozen:
-        b.__dataclass_params__.frozen = False
-    try:
-        return dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots)
-    finally:
+    with _MARKING:  # one definition at a time marks its bases (the rules index imports systems on a thread)
+        frozen = [b for b in bases if "__dataclass_params__" in b.__dict__ and b.__dataclass_params__.frozen]
         for b in frozen:
-            b.__dataclass_params__.frozen = True
+            b.__dataclass_params__.frozen = False
+        try:
+            return dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only, slots=slots)
+        finally:
+            for b in frozen:
+                b.__dataclass_params__.frozen = True
+
+
+_MARKING = allocate_lock()
 
 
 # ------------------------------------------------------------------ __init__
@@ -302,41 +310,26 @@ def _repr(self: Any) -> str:
         _REPR_RUNNING.discard(key)
 
 
-def _frozen_owner(self: Any, field: str, name: str, method: Any) -> type | None:
-    """None when ``field`` may not be set on (deleted from) ``self``, as ``@dataclass``'s
-    frozen ``__setattr__`` (``__delattr__``) says; else the value class whose ``name``
-    passes it on (to a plain subclass's own attribute)."""
-    if self.__class__.__dict__.get(name) is method:
-        return None
-    cls = _owner(self.__class__, name, method)
-    return None if any(f.name == field for f in dataclasses.fields(cls)) else cls
+def _frozen_methods(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> tuple[Any, Any]:
+    """The frozen ``__setattr__`` and ``__delattr__`` ``@dataclass`` writes for
+    ``cls``, as closures over it (no text compiled): a field, or any name on
+    an instance of ``cls`` itself, is refused; a plain subclass's own name is
+    passed on up, to the next class's."""
+    names = frozenset(f.name for f in fields)
 
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
 
-def _passed_on(self: Any, owner: type, name: str, method: Any) -> Any:
-    """The ``name`` (``__setattr__``/``__delattr__``) after ``owner`` in ``self``'s
-    mro that is not ``method``: each frozen value class further up would pass
-    a name not a field on too (their fields are among ``owner``'s), as each
-    ``__setattr__`` ``@dataclass`` compiles does."""
-    mro = self.__class__.__mro__
-    for c in mro[mro.index(owner) + 1 :]:
-        found = c.__dict__.get(name)
-        if found is not None and found is not method:
-            return found
-    raise AssertionError(f"object has its own {name}")  # pragma: no cover
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
 
-
-def _frozen_setattr(self: Any, name: str, value: Any) -> None:
-    cls = _frozen_owner(self, name, "__setattr__", _frozen_setattr)
-    if cls is None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-    _passed_on(self, cls, "__setattr__", _frozen_setattr)(self, name, value)
-
-
-def _frozen_delattr(self: Any, name: str) -> None:
-    cls = _frozen_owner(self, name, "__delattr__", _frozen_delattr)
-    if cls is None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-    _passed_on(self, cls, "__delattr__", _frozen_delattr)(self, name)
+    __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    return __setattr__, __delattr__
 
 
 def _getstate(self: Any) -> list[Any]:
