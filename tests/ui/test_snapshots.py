@@ -20,7 +20,12 @@ ids = [f"{w}x{h}" for w, h in SIZES]
 
 def console(name: str, theme: str | None = None) -> GMConsoleApp:
     # path=None: the status line shows a fixed label, not a temporary path
-    return GMConsoleApp(load_encounter(ENCOUNTERS / name), path=None, config=Config(theme=theme))
+    app = GMConsoleApp(load_encounter(ENCOUNTERS / name), path=None, config=Config(theme=theme))
+    # a notice stays until the snapshot is taken: its timeout (the replay notice's 6 s) is no race
+    # against a loaded machine (it had gone before the snapshot of a run beside another suite)
+    notify = app.notify
+    app.notify = lambda *args, timeout=None, **options: notify(*args, timeout=3600, **options)  # type: ignore[method-assign]
+    return app
 
 
 async def steady_cursors(pilot) -> None:
