@@ -179,41 +179,37 @@ def hold() -> None:
     out. What each entry holds is taken when ``write`` is called, so play
     meanwhile is safe. Whatever is still held when the process ends is written
     then, on the way out."""
-    global _held
+    global _held, _exit_hooked
     with _lock:
         if _held is None:
             _held = []
-    if not _exit_hooked:
-        _hook_exit()
+    if not _exit_hooked:  # at exit a write still held is done on the spot (no new thread then)
+        import atexit
+
+        _exit_hooked = True
+        atexit.register(_write_held_now)
 
 
 def release() -> None:
     """Start the writes ``hold()`` kept back, and hold no more."""
-    global _held
-    with _lock:
-        jobs, _held = _held or [], None
-    for job in jobs:
+    for job in _take_held():
         job.start()
 
 
 _exit_hooked = False
 
 
-def _hook_exit() -> None:
-    """At exit a write still held is done on the spot (no new thread then)."""
-    global _exit_hooked
-    import atexit
-
-    _exit_hooked = True
-    atexit.register(_write_held_now)
-
-
 def _write_held_now() -> None:
+    for job in _take_held():
+        job.run()  # the thread's own target, on this one
+
+
+def _take_held() -> list[threading.Thread]:
+    """The writes held back, and hold no more."""
     global _held
     with _lock:
         jobs, _held = _held or [], None
-    for job in jobs:
-        job.run()  # the thread's own target, on this one
+    return jobs
 
 
 def flush() -> None:

@@ -49,6 +49,13 @@ class SystemPane(Widget, can_focus=True):
         outer = pane_width() if pane_width is not None else 0
         return max(0, outer - self.styles.gutter.width) if outer else 0
 
+    def drawn_width(self, least: int) -> int:
+        """The width the pane's content is drawn at, ``least`` at the narrowest:
+        its content's, or before its first layout its ``width_hint``."""
+        if not self.size.width:  # not laid out yet: the width it will be (the first frame shows it at it)
+            return max(least, self.width_hint())
+        return max(least, self.content_size.width or (self.size.width - 4))
+
     def show(self, view: View) -> None:
         self.view = view
         self.refresh(layout=True)

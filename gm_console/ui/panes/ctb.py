@@ -111,9 +111,7 @@ class CTBPane(SystemPane):
     # ------------------------------------------------------------ drawing
     @property
     def inner_width(self) -> int:
-        if not self.size.width:  # not laid out yet
-            return max(20, self.width_hint())
-        return max(20, self.content_size.width or (self.size.width - 4))
+        return self.drawn_width(20)
 
     def redraw(self) -> None:
         """The turn bar, then the body. When the unit rows fill the body down to

@@ -63,9 +63,7 @@ class ReactorPane(SystemPane):
     # ------------------------------------------------------------ drawing
     @property
     def inner_width(self) -> int:
-        if not self.size.width:  # not laid out yet: the width it will be (the first frame shows it at it)
-            return max(30, self.width_hint())
-        return max(30, self.content_size.width or (self.size.width - 4))
+        return self.drawn_width(30)
 
     def redraw(self) -> None:
         if self.view is None or not self.is_mounted:
