@@ -30,7 +30,7 @@ from textual.screen import Screen
 from textual.containers import Horizontal, Vertical
 from textual.notifications import Notification
 from textual.reactive import var
-from textual.widgets import Input, Tab, Tabs
+from textual.widgets import Input
 
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game, format_action
@@ -41,11 +41,12 @@ from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.session import SessionCommands, log_changed
-from gm_console.ui.text import clean, content
+from gm_console.ui.text import clean
 from gm_console.ui.textual_api import CrashHook, dismiss_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.footer import KeyFooter
+from gm_console.ui.widgets.tab_strip import TabStrip
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 
@@ -114,12 +115,12 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         yield StatusLine(id="status")
         with Horizontal(id="body"):
             with Vertical(id="panes-area"):
-                # a tab per pane, built with it (added one by one once mounted, each tab was a mount and a layout of its own)
-                yield Tabs(*[Tab(content(pane.TITLE), id=f"tab-{pane.id}") for pane in panes], id="pane-tabs")
+                # a tab per pane, built with it (one widget for the strip: see TabStrip)
+                yield TabStrip(self.pane_tabs(panes), id="pane-tabs")
                 with Horizontal(id="panes"):
                     yield from panes
             with Vertical(id="side"):
-                yield Tabs(Tab("Log", id="tab-log"), Tab("Dice", id="tab-dice"), id="side-tabs")
+                yield TabStrip([("tab-log", "Log"), ("tab-dice", "Dice")], id="side-tabs")
                 yield LogPane(id="log")  # the dice log joins it the first time its tab opens (on_tabs_tab_activated)
         yield ActionPrompt(self.game, id="prompt")
         yield KeyFooter()  # Textual's Footer, rebuilt only when the keys it shows change
@@ -252,11 +253,15 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
     _dice: DiceLog | None = None
     _dice_mounting = False
 
-    async def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        if event.tabs.id == "side-tabs":
+    @staticmethod
+    def pane_tabs(panes: list[SystemPane]) -> list[tuple[str, str]]:
+        return [(f"tab-{pane.id}", pane.TITLE) for pane in panes]
+
+    async def on_tab_strip_activated(self, event: TabStrip.Activated) -> None:
+        if event.strip.id == "side-tabs":
             side = self.query_one("#side")
-            side.set_class(event.tab.id == "tab-dice", "dice")
-            if self._dice is None and event.tab.id == "tab-dice" and not self._dice_mounting:
+            side.set_class(event.tab_id == "tab-dice", "dice")
+            if self._dice is None and event.tab_id == "tab-dice" and not self._dice_mounting:
                 # built when first shown: most sessions never open it, and the first frame is quicker without it
                 self._dice_mounting = True
                 from gm_console.ui.widgets.dice_log import DiceLog
@@ -267,22 +272,22 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             dice = self._dice
             if dice is not None and dice.display:
                 dice.sync(self.game)
-        elif event.tabs.id == "pane-tabs" and event.tab.id:
+        elif event.strip.id == "pane-tabs":
             ids = [f"tab-{p.id}" for p in self.system_panes()]
-            if event.tab.id in ids:
-                self._narrow_pane = ids.index(event.tab.id)
+            if event.tab_id in ids:
+                self._narrow_pane = ids.index(event.tab_id)
                 self.apply_layout(self._width)
 
     def action_toggle_dice_log(self) -> None:
         """Switch the side column between the log and the dice log."""
-        tabs = self.query_one("#side-tabs", Tabs)
+        tabs = self.query_one("#side-tabs", TabStrip)
         tabs.active = "tab-log" if tabs.active == "tab-dice" else "tab-dice"
 
     def action_next_pane(self) -> None:
         panes = self.system_panes()
         if self.has_class("tabbed"):
             self._narrow_pane = (self._narrow_pane + 1) % len(panes)
-            self.query_one("#pane-tabs", Tabs).active = f"tab-{panes[self._narrow_pane].id}"
+            self.query_one("#pane-tabs", TabStrip).active = f"tab-{panes[self._narrow_pane].id}"
             self.apply_layout(self._width)
         else:
             current = next((i for i, p in enumerate(panes) if p.has_focus_within), -1)
@@ -378,14 +383,11 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
     async def _swap_panes(self) -> None:
         """Replace the panes with the new game's, then lay out and draw."""
         container = self.query_one("#panes")
-        tabs = self.query_one("#pane-tabs", Tabs)
         await container.remove_children()
-        await tabs.clear()
         await container.mount_all(self.make_panes())
         self._swapping = False
         self._panes = None
-        for pane in self.system_panes():
-            await tabs.add_tab(Tab(content(pane.TITLE), id=f"tab-{pane.id}"))
+        self.query_one("#pane-tabs", TabStrip).set_tabs(self.pane_tabs(self.system_panes()))
         self._narrow_pane = 0
         self.apply_layout(self._width)
         self.redraw()
@@ -586,8 +588,7 @@ class GMConsoleApp(CrashHook, App[None]):
     .narrow #side { width: 1fr; height: 8; }
     .narrow #side-tabs { display: none; }
     .replaying StatusLine { background: $warning 40%; }
-    Tab { color: $gm-muted; }
-    Tab.-active, Tab:hover { color: $foreground; }
+    TabStrip > .tab-strip--tab { color: $gm-muted; }
     /* The palette (ctrl+p, ctrl+r) on a plain background, not Textual's 60% tint of the fight: under a
        tint every full repaint of the palette draws the whole fight again and blends each of its
        segments, about 40% of the time to its first hits with 50 units (issue 16, palette_ratio 1.77

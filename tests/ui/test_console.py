@@ -266,7 +266,7 @@ async def test_dice_log_shows_system_rolls_too(tmp_path):
         who = app.game.state.clock.active
         foe = next(u.id for u in app.game.state.units.values() if u.side != app.game.state.units[who].side)
         app.fight.apply_line(f"hit {who} {foe} [17]")
-        await pilot.click("#tab-dice")
+        await pilot.click("#side-tabs", offset=(7, 0))  # " Log " then " Dice ": a click on its label
         await pilot.pause()
         entry = str(app.query_one(DiceLog).get_option_at_index(0).prompt)
         assert "(effectiveness d20) [17]" in entry and "d20 17" in entry

@@ -84,19 +84,20 @@ async def test_the_width_a_pane_draws_at_before_its_layout_is_the_one_it_gets(si
         assert all(p.width_hint() == 0 or abs(p.width_hint() - p.content_size.width) <= 1 for p in shown)
 
 
-async def test_the_pane_tabs_are_built_with_the_panes(monkeypatch):
-    """Not added one by one once mounted (a mount and a layout each)."""
-    from textual.widgets import Tabs
+async def test_the_tab_strips_are_one_widget_each_built_with_the_panes():
+    """Textual's Tabs is seven widgets for two tabs, each styled and laid out as
+    it mounts; the console's two strips are a TabStrip each, built with the
+    panes (no tab added once mounted)."""
+    from gm_console.ui.widgets.tab_strip import TabStrip
 
-    added = []
-    add_tab = Tabs.add_tab
-    monkeypatch.setattr(Tabs, "add_tab", lambda self, *a, **k: added.append(a) or add_tab(self, *a, **k))
     app = GMConsoleApp(load_encounter(DEMO), demo=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        tabs = app.query_one("#pane-tabs", Tabs)
-        assert added == [] and tabs.active == "tab-pane-ctb"
-        assert [tab.id for tab in tabs.query("Tab")] == ["tab-pane-ctb", "tab-pane-zones"]
+        assert not app.query("Tabs") and not app.query("Tab")
+        strips = app.query(TabStrip)
+        assert [s.id for s in strips] == ["pane-tabs", "side-tabs"] and all(not s.children for s in strips)
+        tabs = app.query_one("#pane-tabs", TabStrip)
+        assert tabs.active == "tab-pane-ctb" and tabs.tab_ids == ["tab-pane-ctb", "tab-pane-zones"]
         app.fight.action_next_pane()
         await pilot.pause()
         assert tabs.active == "tab-pane-zones" and app.query_one("#pane-zones").display
