@@ -70,6 +70,36 @@ async def test_players_flag_starts_the_view_and_every_change_is_published(tmp_pa
         assert (await state(server))["systems"] == ["ctb"]
 
 
+async def test_keystrokes_and_redraws_that_leave_the_live_game_as_it_was_publish_nothing(monkeypatch):
+    """The document is built only when the live game changed (an action, an
+    undo, a redo, another encounter): a keystroke previews the draft, which
+    the players never see, and a viewer's arrival only redraws the status
+    line; each built the whole document again (about 1 ms with 50 viewers)."""
+    app = console(players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.fight.players_server is not None)
+        server = app.fight.players_server
+        told = []
+        changed = type(server).changed
+        monkeypatch.setattr(type(server), "changed", lambda self: told.append(len(app.game.log)) or changed(self))
+        await pilot.press(*"say first")
+        app.fight.redraw()
+        await pilot.pause()
+        assert told == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert told == [len(app.game.log)]
+        await pilot.press("ctrl+z")  # an undo: the log is shorter
+        await pilot.pause()
+        await pilot.press(*"say other", "enter")  # as long a log as before the undo, another last line
+        await pilot.pause()
+        assert len(told) == 3 and told[1] + 1 == told[2]
+        assert (await state(server))["log"][-1]["text"] == "other"
+        await pilot.press(*"note a note for the gm")
+        await pilot.pause()
+        assert len(told) == 3
+
+
 async def test_palette_commands_start_show_the_link_and_stop():
     app = console()
     async with app.run_test(size=(120, 40)) as pilot:
