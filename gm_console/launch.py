@@ -21,11 +21,15 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     player view with these options (host, port, token)."""
     from gm_console.files import cache
 
+    held = gc.isenabled()
+    gc.disable()  # as main does for the common case; ``gm-console open FILE --players`` comes here through typer
     cache.hold()  # the reopen cache's entry is written once the first frame is out (GMConsoleApp.fight_drawn)
     try:
         return _run_console(file, replay, players)
     finally:
         cache.release()  # the console stopped before its first frame: the entry is written all the same
+        if held and not gc.isenabled():  # no first frame (a file that did not load): the collector as it was
+            gc.enable()
 
 
 def _run_console(file: Path | None, replay: bool, players: dict | None) -> int:
@@ -98,7 +102,8 @@ def main() -> None:
         # replayed state, the widgets), and the cyclic collector would scan that
         # growing heap over and over: 40-60 ms of a 380 ms start on the bench
         # machine. The app freezes that heap and turns the collector back on after
-        # its first frame (GMConsoleApp.fight_drawn).
+        # its first frame (GMConsoleApp.fight_drawn). Held here, before the imports;
+        # run_console holds it for the other ways in (``gm-console open``).
         gc.disable()
         sys.exit(run_console(Path(args[0]) if args else None))
     from gm_console.cli import app

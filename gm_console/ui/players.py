@@ -13,6 +13,7 @@ console's start needs neither.
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -71,6 +72,11 @@ class PlayerViewCommands:
             self._players_starting = False
         self.players_server = server
         self._players_seen = None
+        if gc.isenabled() and gc.get_freeze_count():
+            # The console froze its start-up heap after its first frame (GMConsoleApp.fight_drawn):
+            # the server's modules (aiohttp, about 27,000 objects) last as long, and join it, so full
+            # collections do not scan them. Started before that freeze, they are frozen with the rest.
+            gc.freeze()
         if options.get("port"):  # a restart keeps the same address and token, so open pages reconnect
             self.players_options = {**options, "token": server.token}
         else:

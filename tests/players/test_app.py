@@ -100,6 +100,37 @@ async def test_keystrokes_and_redraws_that_leave_the_live_game_as_it_was_publish
         assert len(told) == 3
 
 
+async def test_a_view_started_after_the_start_up_freeze_freezes_the_servers_modules_too(monkeypatch):
+    """Once the console froze its start-up heap (the launcher's way,
+    GMConsoleApp.fight_drawn), the server's modules join it; in a process
+    that froze nothing (these tests), nothing is frozen."""
+    from gm_console.ui import players
+
+    calls = []
+
+    class Collector:
+        frozen = 0
+
+        def isenabled(self):
+            return True
+
+        def get_freeze_count(self):
+            return self.frozen
+
+        def freeze(self):
+            calls.append("freeze")
+
+    fake = Collector()
+    monkeypatch.setattr(players, "gc", fake)
+    for frozen, expected in ((0, []), (110_000, ["freeze"])):
+        fake.frozen, calls[:] = frozen, []
+        app = console()
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.fight.players_start()
+            await until(pilot, lambda: app.fight.players_server is not None)
+            assert calls == expected
+
+
 async def test_palette_commands_start_show_the_link_and_stop():
     app = console()
     async with app.run_test(size=(120, 40)) as pilot:

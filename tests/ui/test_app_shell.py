@@ -204,6 +204,30 @@ def test_the_launcher_holds_the_collector_for_start_up(monkeypatch):
     assert seen == [False]
 
 
+def test_gm_console_open_holds_the_collector_for_start_up_too(monkeypatch, tmp_path):
+    """``gm-console open FILE --players`` reaches the console through typer, not
+    main's fast path: it too starts with the collector held, so the app's first
+    frame freezes the start-up heap (without it every full collection scanned
+    about 120,000 objects: 80-110 ms pauses, one every few seconds with 50
+    player-view viewers coming and going)."""
+    import gc
+
+    from typer.testing import CliRunner
+
+    from gm_console import launch
+    from gm_console.cli import app as cli
+
+    seen = []
+    monkeypatch.setattr(launch, "_run_console", lambda file, replay, players: seen.append((gc.isenabled(), players is not None)) or 0)
+    path = tmp_path / "fight.toml"
+    path.write_text("")
+    assert gc.isenabled()
+    result = CliRunner().invoke(cli, ["open", str(path), "--players"])
+    assert result.exit_code == 0, result.output
+    assert seen == [(False, True)]
+    assert gc.isenabled()  # no first frame came (here, no app at all): the collector is as it was
+
+
 async def test_the_app_turns_the_held_collector_back_on_after_its_first_frame(tmp_path):
     import gc
 
