@@ -67,10 +67,13 @@ class Sight:
     threat: bool
     turns_shown: int
     visible: dict[str, Unit] = field(default_factory=dict)  # unit id -> unit, in the state's order
+    player_sides: frozenset[str] | None = None  # the sides the players control (worked out on first use)
 
     def players(self, unit: Unit) -> bool:
-        side = self.state.sides.get(unit.side)
-        return side is not None and side.is_players
+        sides = self.player_sides
+        if sides is None:  # asked for every unit, several times each, in one document
+            sides = self.player_sides = frozenset(s.id for s in self.state.sides.values() if s.is_players)
+        return unit.side in sides
 
     def exact(self, unit: Unit) -> bool:
         """Whether this unit's figures may be shown: always for the players' own."""
@@ -228,13 +231,13 @@ _DIGIT = re.compile(r"[0-9]")
 
 def _words(terms: set[str]) -> re.Pattern[str] | None:
     """Any of ``terms`` as a whole word, the longest first, case-insensitive."""
-    terms = {t for t in terms if t}
-    return _compiled(tuple(sorted(terms, key=lambda t: (-len(t), t)))) if terms else None
+    terms = frozenset(t for t in terms if t)
+    return _compiled(terms) if terms else None
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(terms: tuple[str, ...]) -> re.Pattern[str]:  # the same names after every action: built once
-    alternatives = "|".join(re.escape(t) for t in terms)
+def _compiled(terms: frozenset[str]) -> re.Pattern[str]:  # the same names after every action: sorted and built once
+    alternatives = "|".join(re.escape(t) for t in sorted(terms, key=lambda t: (-len(t), t)))
     return re.compile(rf"(?<![\w]){'(?:' + alternatives + ')'}(?![\w])", re.IGNORECASE)
 
 

@@ -56,9 +56,14 @@ def read_assets() -> dict[str, tuple[bytes, str]]:
     return {path: ((page / name).read_bytes(), kind) for path, (name, kind) in ASSETS.items()}
 
 
+# One encoder for every document (json.dumps builds one per call). No check for
+# circular references: a document is built fresh of dicts, lists and scalars.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
 def encode(document: dict[str, Any]) -> bytes:
     """The document as one line of UTF-8 JSON (an SSE data line holds no newline)."""
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return _ENCODER.encode(document).encode("utf-8")
 
 
 def sse_message(body: bytes) -> bytes:

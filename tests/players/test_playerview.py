@@ -240,3 +240,25 @@ def test_the_public_log_worked_out_once_per_line_is_the_log_worked_out_afresh(sy
         remembered = player_document(game)["log"]
         playerview._LINES.clear()
         assert remembered == player_document(game)["log"]
+
+
+def test_a_document_after_an_action_sorts_and_compiles_no_name_pattern_again(monkeypatch):
+    """The log's name patterns depend on the names only: after an action that
+    leaves them as they were, the next document builds none (issue 16: sorting
+    the names for each pattern was a sixth of the document's time with 50 units)."""
+    from gm_console.core import playerview
+    from tests.bench.generate import encounter_text
+    from gm_console.files.encounter_io import loads_encounter
+
+    game = loads_encounter(encounter_text(50, 40))
+    player_document(game)
+    built = playerview._compiled.cache_info().misses
+    sorts = []
+    monkeypatch.setattr(playerview, "sorted", lambda *a, **k: sorts.append(1) or sorted(*a, **k), raising=False)
+    asked = []
+    players = playerview.Sight.players
+    monkeypatch.setattr(playerview.Sight, "players", lambda self, unit: asked.append(self.player_sides is None) or players(self, unit))
+    game.push_line("hit u0 u1 free [7]")
+    player_document(game)
+    assert playerview._compiled.cache_info().misses == built and sorts == []
+    assert asked.count(True) == 1 and len(asked) > 50  # the players' sides worked out once per document, asked per unit
