@@ -480,7 +480,7 @@ def main(argv: list[str]) -> int:
         if groups & {"frames", "open", "save_ratio", "memory_ratio"}:
             long_path.write_text(encounter_text(UNITS, LONG))
         if "startup_ratio" in groups:
-            results["startup_ratio"] = bench_startup(tmp, 5 if quick else 11)
+            results["startup_ratio"] = bench_startup(tmp, 5 if quick else 21)
         if "frames" in groups:
             results.update(bench_frames(tmp, 6 if quick else 16, 2, long_path))
         if "palette_ratio" in groups:
