@@ -35,6 +35,25 @@ class PlayersHost(Protocol):
     def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Any: ...
 
 
+_FROZE_SERVER = False  # the server's modules joined the start-up freeze (once a process)
+
+
+def freeze_server_modules() -> None:
+    """Once the console froze its start-up heap after its first frame
+    (GMConsoleApp.fight_drawn), the server's modules (aiohttp, about 27,000
+    objects) join it the first time a view starts, so full collections do not
+    scan them: a collection first, so no garbage is frozen with them. Once a
+    process: a freeze also keeps what is alive then (the game), and a game
+    replaced later would stay. Started before that freeze, they are frozen
+    with the rest."""
+    global _FROZE_SERVER
+    if _FROZE_SERVER or not gc.isenabled() or not gc.get_freeze_count():
+        return
+    _FROZE_SERVER = True
+    gc.collect()
+    gc.freeze()
+
+
 class PlayerViewCommands:
     """Mixed into ``FightScreen`` (uses what ``PlayersHost`` declares): ``players: start``, ``players: stop``, ``players: show link``."""
 
@@ -72,11 +91,7 @@ class PlayerViewCommands:
             self._players_starting = False
         self.players_server = server
         self._players_seen = None
-        if gc.isenabled() and gc.get_freeze_count():
-            # The console froze its start-up heap after its first frame (GMConsoleApp.fight_drawn):
-            # the server's modules (aiohttp, about 27,000 objects) last as long, and join it, so full
-            # collections do not scan them. Started before that freeze, they are frozen with the rest.
-            gc.freeze()
+        freeze_server_modules()
         if options.get("port"):  # a restart keeps the same address and token, so open pages reconnect
             self.players_options = {**options, "token": server.token}
         else:

@@ -100,10 +100,12 @@ async def test_keystrokes_and_redraws_that_leave_the_live_game_as_it_was_publish
         assert len(told) == 3
 
 
-async def test_a_view_started_after_the_start_up_freeze_freezes_the_servers_modules_too(monkeypatch):
+async def test_a_view_started_after_the_start_up_freeze_freezes_the_servers_modules_once(monkeypatch):
     """Once the console froze its start-up heap (the launcher's way,
-    GMConsoleApp.fight_drawn), the server's modules join it; in a process
-    that froze nothing (these tests), nothing is frozen."""
+    GMConsoleApp.fight_drawn), the first view started collects, then freezes
+    (the server's modules join that heap, and no garbage with them); a second
+    start freezes nothing more. In a process that froze nothing (these
+    tests), nothing is frozen."""
     from gm_console.ui import players
 
     calls = []
@@ -117,12 +119,16 @@ async def test_a_view_started_after_the_start_up_freeze_freezes_the_servers_modu
         def get_freeze_count(self):
             return self.frozen
 
+        def collect(self):
+            calls.append("collect")
+
         def freeze(self):
             calls.append("freeze")
 
     fake = Collector()
     monkeypatch.setattr(players, "gc", fake)
-    for frozen, expected in ((0, []), (110_000, ["freeze"])):
+    monkeypatch.setattr(players, "_FROZE_SERVER", False)
+    for frozen, expected in ((0, []), (110_000, ["collect", "freeze"]), (110_000, [])):
         fake.frozen, calls[:] = frozen, []
         app = console()
         async with app.run_test(size=(120, 40)) as pilot:

@@ -5,6 +5,7 @@ narrow screen and the side column's Log/Dice."""
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
@@ -155,3 +156,14 @@ async def test_in_the_console_another_systems_game_brings_its_own_pane_tabs():
         panes = app.fight.system_panes()
         assert tabs.tab_ids == [f"tab-{p.id}" for p in panes] and tabs.active == tabs.tab_ids[0]
         assert len(panes) >= 1 and all(p.TITLE in lines(tabs)[0] for p in panes) and "CTB" not in lines(tabs)[0]
+
+
+async def test_a_strip_narrower_than_its_labels_cuts_them_and_keeps_its_bar():
+    app = StripApp([("a", "CTB · AP timeline"), ("b", "Units")])
+    app.CSS = "TabStrip { width: 12; }"
+    async with app.run_test(size=(40, 4)) as pilot:
+        await pilot.pause()
+        strip = app.query_one(TabStrip)
+        assert strip.size.width == 12
+        top, bar = (line.text for line in strip.render_lines(Region(0, 0, 12, 2)))  # as drawn: cut, not wrapped
+        assert top == " CTB · AP ti" and len(bar) == 12 and set(bar) <= {"━", "╸", "╺"}

@@ -119,6 +119,8 @@ class TabStrip(Widget):
             labels.append(f" {self.label(tab_id)} ", styles[style])
             if tab_id == self.active:  # under the label, not its padding (as Tabs lights it)
                 lit = (start + 1, min(end - 1, width))
+        if width:
+            labels.truncate(width)  # narrower than its labels: cut, as Tabs cuts them (never wrapped over the bar)
         bar = styles["bar"]
         lines = Text("\n", end="").join([labels, self._bar(width, lit, Style.from_color(bar.color), Style.from_color(bar.bgcolor))])
         lines.no_wrap = True
