@@ -21,14 +21,14 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     player view with these options (host, port, token)."""
     from gm_console.files import cache
 
-    held = gc.isenabled()
+    was_on = gc.isenabled()
     gc.disable()  # as main does for the common case; ``gm-console open FILE --players`` comes here through typer
     cache.hold()  # the reopen cache's entry is written once the first frame is out (GMConsoleApp.fight_drawn)
     try:
         return _run_console(file, replay, players)
     finally:
         cache.release()  # the console stopped before its first frame: the entry is written all the same
-        if held and not gc.isenabled():  # no first frame (a file that did not load): the collector as it was
+        if was_on and not gc.isenabled():  # no first frame (a file that did not load): the collector as it was
             gc.enable()
 
 

@@ -121,7 +121,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
                     yield from panes
             with Vertical(id="side"):
                 yield TabStrip([("tab-log", "Log"), ("tab-dice", "Dice")], id="side-tabs")
-                yield LogPane(id="log")  # the dice log joins it the first time its tab opens (on_tabs_tab_activated)
+                yield LogPane(id="log")  # the dice log joins it the first time its tab opens (on_tab_strip_activated)
         yield ActionPrompt(self.game, id="prompt")
         yield KeyFooter()  # Textual's Footer, rebuilt only when the keys it shows change
 
@@ -273,7 +273,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             if dice is not None and dice.display:
                 dice.sync(self.game)
         elif event.strip.id == "pane-tabs":
-            ids = [f"tab-{p.id}" for p in self.system_panes()]
+            ids = event.strip.tab_ids  # a tab per pane, in the panes' order (pane_tabs)
             if event.tab_id in ids:
                 self._narrow_pane = ids.index(event.tab_id)
                 self.apply_layout(self._width)
@@ -287,7 +287,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         panes = self.system_panes()
         if self.has_class("tabbed"):
             self._narrow_pane = (self._narrow_pane + 1) % len(panes)
-            self.query_one("#pane-tabs", TabStrip).active = f"tab-{panes[self._narrow_pane].id}"
+            tabs = self.query_one("#pane-tabs", TabStrip)
+            tabs.active = tabs.tab_ids[self._narrow_pane]
             self.apply_layout(self._width)
         else:
             current = next((i for i, p in enumerate(panes) if p.has_focus_within), -1)

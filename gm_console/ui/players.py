@@ -59,7 +59,7 @@ class PlayerViewCommands:
 
     players_server: PlayerServer | None = None
     players_options: dict[str, Any] | None = None  # host, port, token given on the command line
-    _players_seen: tuple | None = None  # (game, setup, rules, state, log length, last action) the server last heard of
+    _players_seen: tuple | None = None  # (game, state, log length, last action) the server last heard of
     _players_starting = False
 
     # ------------------------------------------------------------ palette commands
@@ -138,9 +138,9 @@ class PlayerViewCommands:
             return
         game = self.game
         log = game.log
-        seen = (game, game.setup, game.rules, game.state, len(log), log[-1] if log else None)
+        seen = (game, game.state, len(log), log[-1] if log else None)  # (a game's setup and rules are its own for good)
         last = self._players_seen
-        if last is not None and all(a is b for a, b in zip(last[:4], seen[:4])) and last[4:] == seen[4:]:
+        if last is not None and last[0] is game and last[1] is seen[1] and last[2:] == seen[2:]:
             return
         self._players_seen = seen
         server.changed()

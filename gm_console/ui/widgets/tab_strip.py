@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -80,9 +81,6 @@ class TabStrip(Widget):
     def tab_ids(self) -> list[str]:
         return [tab_id for tab_id, _ in self._tabs]
 
-    def label(self, tab_id: str) -> str:
-        return dict(self._tabs)[tab_id]
-
     def set_tabs(self, tabs: Iterable[tuple[str, str]]) -> None:
         """Show these tabs instead, the first active (no ``Activated``: the caller knows)."""
         self._tabs = [(tab_id, clean(str(label))) for tab_id, label in tabs]
@@ -100,7 +98,7 @@ class TabStrip(Widget):
         """(id, first cell, cell after the last) of each tab's label, padding included."""
         out, x = [], 0
         for tab_id, label in self._tabs:
-            width = Text(label).cell_len + 2
+            width = cell_len(label) + 2
             out.append((tab_id, x, x + width))
             x += width
         return out
@@ -112,19 +110,17 @@ class TabStrip(Widget):
     def render(self) -> Text:
         width = self.content_size.width
         styles = {name: self.get_component_rich_style(f"tab-strip--{name}") for name in ("tab", "active", "hover", "bar")}
-        labels = Text(no_wrap=True, overflow="crop", end="")
+        labels = Text(end="")
         lit = (0, 0)
-        for tab_id, start, end in self.spans():
+        for (_, label), (tab_id, start, end) in zip(self._tabs, self.spans()):
             style = "active" if tab_id == self.active else "hover" if tab_id == self._hover else "tab"
-            labels.append(f" {self.label(tab_id)} ", styles[style])
+            labels.append(f" {label} ", styles[style])
             if tab_id == self.active:  # under the label, not its padding (as Tabs lights it)
                 lit = (start + 1, min(end - 1, width))
         if width:
             labels.truncate(width)  # narrower than its labels: cut, as Tabs cuts them (never wrapped over the bar)
         bar = styles["bar"]
-        lines = Text("\n", end="").join([labels, self._bar(width, lit, Style.from_color(bar.color), Style.from_color(bar.bgcolor))])
-        lines.no_wrap = True
-        return lines
+        return Text("\n", end="").join([labels, self._bar(width, lit, Style.from_color(bar.color), Style.from_color(bar.bgcolor))])
 
     @staticmethod
     def _bar(width: int, lit: tuple[int, int], light: Style, dark: Style) -> Text:
