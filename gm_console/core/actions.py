@@ -10,7 +10,7 @@ for new actions and only ``apply`` when replaying a log it already checked.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_console.core import notation as n
@@ -20,7 +20,6 @@ from gm_console.core.dice import DiceExpr, check_faces
 from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.events import Event
 from gm_console.core.state import Condition, State, Unit
-from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.rules import Rules
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's Python-level __new__ (as its _make)
 
 
-@value(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
+@dataclass(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
 class Context:
     """What an action sees besides the state: rules, systems, and an event sink.
 
@@ -78,7 +77,7 @@ class QuietContext(Context):
         pass
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Action:
     """One entry of the log: a frozen value with a verb, its notation, and
     its rule (``check``) and effect (``apply``)."""
@@ -101,7 +100,7 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """An action class without a docstring gets its summary as one: what
-        help() shows, and @value, which would otherwise word one from the
+        help() shows, and @dataclass, which would otherwise word one from the
         signature (as @dataclass does: inspect.Signature, for each of dozens of classes), skips it."""
         super().__init_subclass__(**kwargs)
         if cls.__doc__ is None:
@@ -210,7 +209,7 @@ def unit_from_spec(spec: dict[str, Any]) -> Unit:
 TEMPLATE_RULE = "templates"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class AddUnit(Action):
     """Bring a unit in mid-fight: a new one (``add gob3 foes hp=8``), a copy of
     one in play (``copy=gob1``), or one built from a template
@@ -370,7 +369,7 @@ class AddUnit(Action):
         return unit
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class RemoveUnit(Action):
     VERB = "remove"
     SUMMARY = "Take a unit out of the fight (it fled, surrendered, or was added by mistake)."
@@ -390,7 +389,7 @@ class RemoveUnit(Action):
         ctx.emit(f"{unit.name} leaves the fight", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Rename(Action):
     VERB = "rename"
     SUMMARY = "Change a unit's display name (its id stays)."
@@ -408,7 +407,7 @@ class Rename(Action):
         ctx.emit(f"{old} is now called {self.name}", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class SetStat(Action):
     VERB = "set"
     SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
@@ -434,7 +433,7 @@ class SetStat(Action):
             system.stat_set(state, unit, self.stat, old, ctx)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Move(Action):
     VERB = "move"
     SUMMARY = "Place a unit in a zone by GM fiat (systems add their own rule-checked movement)."
@@ -455,7 +454,7 @@ class Move(Action):
             system.unit_moved(state, unit, old, ctx)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class AddCondition(Action):
     VERB = "cond"
     SUMMARY = (
@@ -478,7 +477,7 @@ class AddCondition(Action):
         ctx.emit(f"{unit.name} is {cond.label()}", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class RemoveCondition(Action):
     VERB = "uncond"
     SUMMARY = "Take a condition off a unit."
@@ -499,7 +498,7 @@ class RemoveCondition(Action):
         ctx.emit(f"{unit.name} is no longer {cond.name}", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Roll(Action):
     VERB = "roll"
     ROLLS = True
@@ -534,7 +533,7 @@ class Roll(Action):
         ctx.emit(f"{who} rolls {expr}{why}: [{shown}]{mod} = {total}", "roll", self.by)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _LogLine(Action):
     """A line of text into the log, changing nothing (``note``, ``say``)."""
 
@@ -552,7 +551,7 @@ class _LogLine(Action):
         ctx.emit(self.text, self.KIND)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Note(_LogLine):
     VERB = "note"
     SUMMARY = "Write a GM note into the log; it changes nothing."
@@ -560,7 +559,7 @@ class Note(_LogLine):
     KIND, WHAT = "note", "a note"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Say(_LogLine):
     VERB = "say"
     SUMMARY = "Post a public line for the players: it shows in the player view's log (a note never does)."
@@ -568,7 +567,7 @@ class Say(_LogLine):
     KIND, WHAT = "say", "a public line"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
@@ -604,7 +603,7 @@ class Next(Action):
             timing.round_robin(state, ctx)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Pool(Action):
     VERB = "pool"
     PALETTE = "pool"

@@ -24,14 +24,14 @@ from typing import Any
 
 from gm_console.core.errors import GMError
 from gm_console.core.system import System, all_systems, get_system, system_names
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
 class CarryRefused(GMError):
     """A carry (or rest) that cannot happen, with the reason."""
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Change:
     """One field of one character: what the party holds now and what it will hold.
     ``after`` None removes the key; ``derived`` changes follow from others and are

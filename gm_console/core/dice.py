@@ -12,14 +12,14 @@ import re
 
 from gm_console.core.bounds import read_int, shown
 from gm_console.core.errors import NotationError
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 _DICE = re.compile(r"([0-9]*)d([0-9]+)([+-][0-9]+)?")  # ASCII digits; each number at most 9 of them
 MAX_DICE = 100
 MAX_SIDES = 1000
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class DiceExpr:
     """A dice expression: ``count`` dice of ``sides`` sides, plus ``modifier`` (2d20, 1d20+3)."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
 class GMError(ValueError):
@@ -39,7 +39,7 @@ class UnknownName(NotationError):
         super().__init__(message)
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Cite:
     """The rule a refusal cites: ``key`` is the key of its entry in the rules
     lookup (``conflict.reach``, ``house.ctb.surplus``), ``label`` how the

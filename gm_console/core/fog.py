@@ -26,7 +26,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Action
 from gm_console.core.errors import IllegalAction, UnknownName
 from gm_console.core.state import State, Unit, Zone
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Context
@@ -38,7 +38,7 @@ BOARD = "players"  # the key of the PlayerBoard in state.boards
 HEALTH_MODES = ("exact", "descriptor", "hidden")
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class PlayerBoard:
     """What the log has said about the player view: the units hidden from the
     players (``hide UNIT``) and the ``players`` verb's overrides of the
@@ -111,7 +111,7 @@ def _zone_or_unit(state: State, ref: str) -> str:
     raise UnknownName("zone or unit", ref, [*state.zones, *state.units])
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _ZoneOrUnit(Action):
     """A map verb on a zone (fog of war) or on a unit (kept off the player view): check and apply
     hand the target to the zone's half or the unit's."""
@@ -145,7 +145,7 @@ class _ZoneOrUnit(Action):
         raise NotImplementedError
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Hide(_ZoneOrUnit):
     VERB = "hide"
     SUMMARY = (
@@ -179,7 +179,7 @@ class Hide(_ZoneOrUnit):
         ctx.emit(f"{z.name} is hidden from the players", "info")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Reveal(_ZoneOrUnit):
     VERB = "reveal"
     SUMMARY = (
@@ -208,7 +208,7 @@ class Reveal(_ZoneOrUnit):
         reveal_zone(state, ctx, self.target, "the GM reveals it")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class UseChip(Action):
     VERB = "chip"
     PALETTE = "map"
@@ -248,7 +248,7 @@ class UseChip(Action):
                     ctx.emit(f"the way between {o.name} and {z.name} opens", "info")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class GiveChip(Action):
     VERB = "give"
     PALETTE = "map"
@@ -275,7 +275,7 @@ def fast_travel(zone) -> bool:
     return any(t.lower() == "fast travel" for t in zone.traits)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Travel(Action):
     VERB = "travel"
     PALETTE = "map"
@@ -311,7 +311,7 @@ class Travel(Action):
             system.unit_moved(state, unit, old, ctx)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Players(Action):
     VERB = "players"
     PALETTE = "players"

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from gm_console.core import bounds
 from gm_console.core.dice import DiceExpr
 from gm_console.core.errors import NotationError, UnknownName
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 if TYPE_CHECKING:
     from gm_console.core.actions import Action
@@ -38,7 +38,7 @@ OPTION = re.compile(r"([a-z][a-z0-9_.]*)=(.*)", re.S)
 WORD_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     """One word of a line: a bare or quoted argument, a key=value option, or the dice."""
 
@@ -131,7 +131,7 @@ def quote(text: str, reserved: frozenset[str] = frozenset()) -> str:
 # and told apart by identity: eq=False leaves them object's equality and hash
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Kind:
     """How one value is read from a token and written back."""
 
@@ -238,7 +238,7 @@ def ident(label: str, ref: str | None = None) -> Kind:
 # ---------------------------------------------------------------- syntax specs
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Arg:
     """A positional argument stored in field ``name``."""
 
@@ -253,7 +253,7 @@ class Arg:
         return f"[{text}]" if self.optional else text
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Lit:
     """A literal word, such as ``->``, that reads well and carries no value."""
 
@@ -263,7 +263,7 @@ class Lit:
         return self.text
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Opt:
     """A ``key=value`` option stored in field ``name`` (key defaults to the name).
     An Opt of an optional argument's field is that argument's ``key=value``
@@ -282,7 +282,7 @@ class Opt:
         return f"[{self.word}={self.kind.name}]"
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Flag:
     """A bare word whose presence sets boolean field ``name``."""
 
@@ -297,7 +297,7 @@ class Flag:
         return f"[{self.text}]"
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Rest:
     """Free text to the end of the line, stored in field ``name``; a verb
     with a Rest takes nothing else (``note The bridge falls``)."""
@@ -309,7 +309,7 @@ class Rest:
         return self.label
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Extras:
     """Any other ``key=N`` options, kept in order as a tuple of pairs."""
 
@@ -631,7 +631,7 @@ _FAST_WORDS = {
 }
 
 
-@value(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class FastSyntax:
     """One action class's plain lines as a regular expression: a named group per field."""
 

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.fog import player_board, unit_hidden
 from gm_console.core.state import State, Unit
-from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.game import Game
@@ -57,7 +56,7 @@ def band(fraction: float | None) -> str | None:
     return "Down"
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Sight:
     """What the players can see of a state: handed to each system's player part."""
 

@@ -3,10 +3,10 @@ lookup index (palette and ``gm-console rules``) searches."""
 
 from __future__ import annotations
 
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class RefEntry:
     """One entry of the rules reference (a rule, house rule, card, action or format)."""
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from gm_console.core.errors import UnknownName
 from gm_console.core.schema import Spec
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class HouseRule:
     """A house rule a system declares: its name, the spec of its value, its default and wording."""
 

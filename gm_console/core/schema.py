@@ -35,15 +35,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core import bounds
 from gm_console.core.errors import nearest
-from gm_console.core.values import value
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a document, at a key path (``units[2].hp``) and,
     when known, a line and column of the file (``line 3, column 12: ...``)."""
@@ -177,7 +176,7 @@ class _Number(Spec):
         return _range_words(self.KIND, self.min, self.max, self.FMT)
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Int(_Number):
     """A whole number, optionally within ``min``..``max``."""
 
@@ -197,7 +196,7 @@ class Int(_Number):
         return value
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Float(_Number):
     """A number (an integer is read as a float), optionally within ``min``..``max``."""
 
@@ -232,7 +231,7 @@ def _range_words(kind: str, low: float | None, high: float | None, fmt: str) -> 
     return kind
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Bool(Spec):
     """true or false."""
 
@@ -250,7 +249,7 @@ class Bool(Spec):
 ID_PATTERN = r"[A-Za-z][A-Za-z0-9_-]*"
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Str(Spec):
     """A string: one of ``choices``, or matching ``pattern``, or any (non-empty unless ``allow_empty``).
 
@@ -315,7 +314,7 @@ def Text(doc: str = "", *, allow_empty: bool = True) -> Str:
     return Str(allow_empty=allow_empty, multiline=True, max_len=bounds.MAX_TEXT, doc=doc)
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class List(Spec):
     """An array of ``item``, optionally of unique items and bounded length."""
 
@@ -354,7 +353,7 @@ class List(Spec):
         return f"an array{size} of {self.item.describe()}"
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Key:
     """A key of a table: its spec, whether it is required, its default, its documentation."""
 
@@ -364,7 +363,7 @@ class Key:
     doc: str = ""
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Table(Spec):
     """A TOML table with known keys; ``extra`` admits any other key with that spec."""
 
@@ -434,7 +433,7 @@ def _fresh(default: Any) -> Any:
     return default
 
 
-@value(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Custom(Spec):
     """A spec with a hand-written check, for values no other spec covers."""
 

@@ -16,7 +16,7 @@ from typing import Any
 from gm_console.core import schema as s
 from gm_console.core.schema import INVALID, Key, Problem
 from gm_console.core.system import System, all_systems, get_system, system_names
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 FORMAT_VERSION = 1
 DICE_MODES = ("auto", "manual")
@@ -173,7 +173,7 @@ def encounter_schema(systems: list[System] | None = None) -> s.Table:
     return s.Table(keys, name="an encounter")
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class SideSpec:
     """A side as the file sets it up (``[[sides]]``), defaults filled."""
 
@@ -182,7 +182,7 @@ class SideSpec:
     controller: str  # "players" or "gm" (the state's Side says which: Side.is_players)
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class ZoneSpec:
     """A zone as the file sets it up (``[[zones]]``), defaults filled."""
 

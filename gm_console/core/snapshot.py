@@ -23,7 +23,7 @@ import importlib
 from typing import Any
 
 from gm_console.core.state import Clock, Condition, Side, State, Unit, Zone
-from gm_console.core.values import is_frozen
+
 
 ALLOWED_PREFIX = "gm_console.core."
 
@@ -148,7 +148,7 @@ def encode_value(v: Any, seen: set[int]) -> Any:
             return {"d": {k: encode_value(x, seen) for k, x in v.items()}}
         return {"D": [[encode_value(k, seen), encode_value(x, seen)] for k, x in v.items()]}
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        if not is_frozen(t):
+        if not t.__dataclass_params__.frozen:
             if id(v) in seen:
                 raise Unencodable(f"one {t.__name__} reached twice")
             seen.add(id(v))

@@ -6,17 +6,16 @@ copy only at sparse checkpoints, never one per action.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from gm_console.core.errors import UnknownName
-from gm_console.core.values import value
 
 DURATION_UNITS = {"t": "turn", "r": "round", "s": "shift"}  # the letter of a duration (``for=3r``)
 DURATION_WORDS = {"turn": ("turn", "turns"), "round": ("round", "rounds"), "shift": ("Shift End", "Shift Ends")}
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Condition:
     """A named condition; ``remaining`` counts down at each ``per`` boundary."""
 
@@ -43,7 +42,7 @@ class Condition:
         return {"name": self.name, "remaining": self.remaining, "per": self.per}
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Unit:
     """A unit in the fight: who it is, where, and its numbers, traits, items and conditions."""
 
@@ -88,7 +87,7 @@ class Unit:
         }
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Zone:
     """A zone of the map and its connections."""
 
@@ -117,7 +116,7 @@ class Zone:
         }
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Side:
     """A side of the fight, and who controls it."""
 
@@ -134,7 +133,7 @@ class Side:
         return {"id": self.id, "name": self.name, "controller": self.controller}
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Clock:
     """Where the fight is in time: round, turn, tick, and whose turn it is."""
 
@@ -159,7 +158,7 @@ class SystemState(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class State:
     """Everything the log has made of the setup so far: units, zones, sides, clock, pools, boards."""
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from . import cites
 from .board import BOARD, Pending
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from gm_console.core.actions import Context
 
 
-@value
+@dataclass
 class AttackPlan:
     attacker: str
     target: str

@@ -9,11 +9,10 @@ Reach and cover, hazards and the complications rolled.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gm_console.core.state import BoardKey
-from gm_console.core.values import value
 
 from .catalogue import Catalogue
 
@@ -21,7 +20,7 @@ NPC_TIERS = ("minor", "notable", "major")
 TIERS = ("main", "supporting", *NPC_TIERS)
 
 
-@value
+@dataclass
 class Injury:
     name: str
     severity: int
@@ -45,7 +44,7 @@ class Injury:
         }
 
 
-@value
+@dataclass
 class Char:
     tier: str
     values: int = 0
@@ -86,7 +85,7 @@ class Char:
         }
 
 
-@value
+@dataclass
 class Pending:
     """An Injury that has landed but is not yet Avoided or suffered."""
 
@@ -128,7 +127,7 @@ class Pending:
         }
 
 
-@value
+@dataclass
 class TurnUse:
     """The running turn's action economy."""
 
@@ -155,7 +154,7 @@ class TurnUse:
         }
 
 
-@value
+@dataclass
 class LastTask:
     """A character's latest task (an Attack included) and whether it succeeded, for spends that need one."""
 
@@ -165,14 +164,14 @@ class LastTask:
     recovered: int = 0
 
 
-@value
+@dataclass
 class OpposedWin:
     winner: str
     loser: str
     melee: bool
 
 
-@value
+@dataclass
 class Hazard:
     id: str
     name: str
@@ -194,7 +193,7 @@ class Hazard:
         }
 
 
-@value
+@dataclass
 class Board:
     catalogue: Catalogue
     opening: str = "players"  # who opens round 1: "players", or "gm" after an ambush

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from gm_console.core.errors import nearest
-from gm_console.core.values import value
+from dataclasses import dataclass
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Weapon:
     id: str
     name: str
@@ -47,7 +47,7 @@ class Weapon:
         return f"{self.name} ({self.kind}, Severity {self.severity}, {self.intent}{quals})"
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Entry:
     id: str
     name: str
@@ -56,7 +56,7 @@ class Entry:
     effect: str = "none"
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Spend:
     id: str
     name: str

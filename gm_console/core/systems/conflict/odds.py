@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 if TYPE_CHECKING:
     from .tasks import RollPlan
@@ -35,7 +35,7 @@ ONE = Fraction(1)
 ZERO = Fraction(0)
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Pool:
     """One side's roll: ``dice`` d20s before re-rolls (two plus those bought)."""
 
@@ -67,7 +67,7 @@ class Pool:
         return cls(attribute + specialization, difficulty, 2 + buy, specialization if double else 0, comp_range)
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class TaskOdds:
     pool: Pool
     successes: dict[int, Fraction]  # how many successes the pool scores -> probability
@@ -99,7 +99,7 @@ class TaskOdds:
         return dict(out)
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class OpposedOdds:
     actor: TaskOdds
     defender: TaskOdds

@@ -9,12 +9,11 @@ both sides roll (the actor's dice first in the recorded faces).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
 
 from . import cites
 from .board import BOARD
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from gm_console.core.actions import Context
 
 
-@value
+@dataclass
 class RollPlan:
     unit: str
     attr: str
@@ -57,7 +56,7 @@ class RollPlan:
         return f"{self.attr.capitalize()} {a} + {self.spec.capitalize()} {s} = {self.target}, Difficulty {self.difficulty}{how}"
 
 
-@value
+@dataclass
 class Result:
     plan: RollPlan
     faces: tuple[int, ...]

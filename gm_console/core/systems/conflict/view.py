@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from . import common, odds as _odds, palette, stress, turns
 from .board import BOARD
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Injury:
     name: str
     intent: str  # "stun" or "deadly"
@@ -65,7 +65,7 @@ class Injury:
     label: str  # "Field Sidearm Stun (stun 4, treated)"
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Character:
     """A unit as the conflict shows it. ``record`` is False for a unit the
     system has no character for (its Stress fields are then empty)."""
@@ -96,7 +96,7 @@ class Character:
         return self.side is not None and self.side.is_players
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class TurnFacts:
     unit: str
     majors: int
@@ -108,7 +108,7 @@ class TurnFacts:
     prepared: bool
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     target: str
     intent: str
@@ -116,7 +116,7 @@ class Pending:
     what: str
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Hazard:
     name: str
     mode: str
@@ -124,7 +124,7 @@ class Hazard:
     interval: str
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundFacts:
     to_go: str  # whose side picks the next turn: "players" or "gm"
     waiting: tuple[str, ...]  # who that side may pick

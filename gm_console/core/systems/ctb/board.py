@@ -9,7 +9,7 @@ recomputed on every action.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core.errors import UnknownName
@@ -18,10 +18,9 @@ from gm_console.core.state import BoardKey, State
 from gm_console.core.systems.ctb.projection import project, ready_units
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled
 from gm_console.core.systems.ctb.tables import DEFAULT_PROJECTION
-from gm_console.core.values import value
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Weapon:
     """A unit's weapon: DAM, kind (physical or magical) and BRK amount."""
 
@@ -38,7 +37,7 @@ class Weapon:
 UNARMED = Weapon("unarmed", "Unarmed")
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class CTBBoard:
     """What the CTB system keeps in the state besides unit stats (``BOARD(state)``)."""
 

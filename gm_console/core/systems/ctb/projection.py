@@ -22,7 +22,7 @@ from operator import attrgetter, itemgetter, le
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.ctb.stats import is_downed, is_recalled
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 READY = 100  # AP at which a unit takes its turn, and what a turn costs
 
@@ -285,7 +285,7 @@ def ticks_to_next(
     return max(0, min(needs)) if needs else None
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One projected turn: whose, at which tick, holding how much AP."""
 

@@ -19,7 +19,7 @@ from gm_console.core.systems.ctb import cites, clock
 from gm_console.core.systems.ctb import maths
 from gm_console.core.systems.ctb.board import BOARD, UNARMED, CTBBoard, Weapon, board_of
 from gm_console.core.systems.ctb.stats import is_broken, is_downed, is_recalled, recall_loss, recompute_maxima
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 WEAPON = n.ident("WEAPON")
 
@@ -69,7 +69,7 @@ def _non_negative(value: int, what: str) -> None:
         raise NotationError(f"{what} cannot be negative, got {value}")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _Strike(Action):
     """What hit and brk share: who, whom, with what, and the turn checks."""
 
@@ -214,7 +214,7 @@ class _Strike(Action):
         raise NotImplementedError
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Hit(_Strike):
     VERB = "hit"
     RULE = cites.ATTACK_DAMAGE
@@ -242,7 +242,7 @@ class Hit(_Strike):
         self.take(ctx, target, "hp", out.amount, self.head(attacker, target, weapon, "hits") + out.text)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Brk(_Strike):
     VERB = "brk"
     RULE = cites.BRK_ATTACK
@@ -263,7 +263,7 @@ class Brk(_Strike):
         self.take(ctx, target, "ar", out.amount, self.head(attacker, target, weapon, "breaks at") + out.text)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Tick(Action):
     VERB = "tick"
     SYSTEM = "ctb"
@@ -287,7 +287,7 @@ class Tick(Action):
         clock.tick(state, ctx, self.count)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _Adjust(Action):
     """Change one clock stat of a unit by an amount (haste, slow, delay, rush)."""
 
@@ -320,14 +320,14 @@ class _Adjust(Action):
         ctx.emit(f"{unit.name}: {label} {old} -> {unit.stats[self.STAT]}{floor}", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Haste(_Adjust):
     VERB = "haste"
     SUMMARY = "Raise a unit's AP Total by N: it banks more AP each tick and acts more often."
     EXAMPLE = "haste kai 4"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Slow(_Adjust):
     VERB = "slow"
     SIGN = -1
@@ -335,7 +335,7 @@ class Slow(_Adjust):
     EXAMPLE = "slow gob 3"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Delay(_Adjust):
     VERB = "delay"
     STAT = "ap"
@@ -344,7 +344,7 @@ class Delay(_Adjust):
     EXAMPLE = "delay gob 30"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Rush(_Adjust):
     VERB = "rush"
     STAT = "ap"
@@ -352,7 +352,7 @@ class Rush(_Adjust):
     EXAMPLE = "rush kai 25"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Recall(Action):
     VERB = "recall"
     SYSTEM = "ctb"
@@ -425,7 +425,7 @@ def odds(state: State, rules: Rules, strike: _Strike) -> tuple[maths.Bands, dict
 DEAD = "Dead"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class EndBattle(Action):
     VERB = "endbattle"
     SYSTEM = "ctb"

@@ -10,12 +10,11 @@ Plain data with a cheap ``copy()``; the catalogue is shared, never copied.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from gm_console.core.state import BoardKey
 from gm_console.core.systems.reactor.cards import GRANT_KEYS, Card, Catalogue
-from gm_console.core.values import value
 
 PHASES = ("operations", "incident", "shift-end")
 PHASE_TITLES = {"operations": "Operations", "incident": "Incident", "shift-end": "Shift End"}
@@ -27,7 +26,7 @@ def whose(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Pending:
     """An incident waiting for a side's next Base Load."""
 
@@ -38,7 +37,7 @@ class Pending:
         return {"card": self.card, "by": self.by}
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Plant:
     side: str
     doctrine: str = ""
@@ -59,7 +58,7 @@ class Plant:
         )  # fmt: skip
 
 
-@value(slots=True)
+@dataclass(slots=True)
 class Facility:
     id: str
     name: str
@@ -93,7 +92,7 @@ class Facility:
         }
 
 
-@value(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Casualty:
     id: str
     name: str
@@ -114,7 +113,7 @@ def raid_heat(card: Card | None, counters: int) -> int:
     return max(steps, default=0)
 
 
-@value
+@dataclass
 class Board:
     cards: Catalogue
     plants: dict[str, Plant]

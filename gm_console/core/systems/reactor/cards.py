@@ -14,11 +14,10 @@ Watchman with a Weston SMG is ATK 1+1 = 2 and HP 3+1.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gm_console.core.errors import UnknownName
-from gm_console.core.values import value
 
 if TYPE_CHECKING:
     from gm_console.core.state import State, Unit
@@ -31,7 +30,7 @@ KINDS = ("personnel", "equipment", "executive", "incident", "facility")
 # ------------------------------------------------------------------ values
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Card:
     id: str
     kind: str
@@ -120,7 +119,7 @@ class Catalogue:
 # ------------------------------------------------------------------ effective stats
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Profile:
     """A Personnel's numbers right now, with where each came from."""
 

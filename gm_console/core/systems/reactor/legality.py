@@ -16,7 +16,7 @@ from gm_console.core.systems.reactor import cites as cite
 from gm_console.core.systems.reactor.board import Board, PHASE_TITLES, whose
 from gm_console.core.systems.reactor.cards import RAIDER, profile
 from gm_console.core.systems.reactor.tables import REACTOR
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 if TYPE_CHECKING:
     from gm_console.core.rules import Rules
@@ -26,7 +26,7 @@ EXHAUSTED, STATIONED, ORIENTATION = "EXHAUSTED", "STATIONED", "ORIENTATION"
 TARGET_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(:[A-Za-z][A-Za-z0-9_-]*)?")
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Reason:
     text: str
     cite: Cite  # the rule that forbids it (cites.py), e.g. cites.BLOCKING
@@ -35,7 +35,7 @@ class Reason:
         return IllegalAction(f"{who} cannot {verb}: {self.text}", self.cite)
 
 
-@value(frozen=True)
+@dataclass(frozen=True)
 class Target:
     kind: str  # "personnel", "facility" or "reactor"
     id: str  # unit id, facility id, or the side id for a reactor

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_console.core import notation as n
 from gm_console.core.actions import Context, check_dice
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from ..attacks import check_counter, counter, make_pending, pay_intent, plan_attack
 from ..board import BOARD, LastTask, OpposedWin
@@ -19,7 +19,7 @@ from .base import ATTR, BUY, INTENT, PAY, SPEC, WEAPON, ConflictAction, RollingA
 CHARGE = n.choice("area", "intense", "piercing")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Attack(RollingAction):
     VERB = "attack"
     SUMMARY = (
@@ -134,7 +134,7 @@ class Attack(RollingAction):
             ctx.emit(f"Area: 1 Momentum per further target in {whom}'s zone (spend {self.unit} area on=UNIT)", "rule", self.unit)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Counter(ConflictAction):
     VERB = "counter"
     SUMMARY = (

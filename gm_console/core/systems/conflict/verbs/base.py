@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from gm_console.core import notation as n
 from gm_console.core.actions import Action, check_dice
 from gm_console.core.errors import IllegalAction
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD, LastTask
@@ -44,7 +44,7 @@ def check_range(value: int, low: int, high: int, what: str) -> None:
         raise IllegalAction(f"{what} must be {low} to {high}, got {value}", cites.LIMITS)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class ConflictAction(Action):
     SYSTEM = "conflict"
     PALETTE = "conflict"
@@ -73,7 +73,7 @@ def _limited(method):
     return wrapper
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class RollingAction(ConflictAction):
     """An action whose dice are the pools of one or two task rolls, actor first."""
 
@@ -97,7 +97,7 @@ class RollingAction(ConflictAction):
         return out
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class UnitTask(RollingAction):
     """A rolling action whose ``unit`` rolls a task with ``buy`` bought dice paid from ``pay``: the
     check plans it, checks the purchase and the dice; the apply pays and settles the one roll."""

@@ -7,7 +7,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..attacks import announce
@@ -35,7 +35,7 @@ MODE = n.choice("attritional", "acute")
 REST = n.choice("breather", "break", "rest")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Avoid(ConflictAction):
     VERB = "avoid"
     PALETTE = "harm"
@@ -59,7 +59,7 @@ class Avoid(ConflictAction):
         avoid(state, ctx, self.unit, self.threat)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Suffer(ConflictAction):
     VERB = "suffer"
     PALETTE = "harm"
@@ -85,7 +85,7 @@ class Suffer(ConflictAction):
         suffer(state, ctx, self.unit, self.name, self.nograce, self.dead)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Fatigue(ConflictAction):
     VERB = "fatigue"
     PALETTE = "harm"
@@ -104,7 +104,7 @@ class Fatigue(ConflictAction):
         ctx.emit(f"{unit_name(state, self.unit)}'s {self.attr.capitalize()} tasks fail while Fatigued", "rule", self.unit)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Recover(ConflictAction):
     VERB = "recover"
     PALETTE = "harm"
@@ -133,7 +133,7 @@ class Recover(ConflictAction):
         clear(state, ctx, self.unit, amount, f"a {self.how}" + (f", {self.less} less for the conditions" if self.less else ""))
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class DeclareHazard(ConflictAction):
     VERB = "hazard"
     PALETTE = "harm"
@@ -174,7 +174,7 @@ class DeclareHazard(ConflictAction):
         ctx.emit(f"Hazard {name} {what} {self.mode}, Severity {self.severity}, every {every}{env}", "rule")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Expose(ConflictAction):
     VERB = "expose"
     PALETTE = "harm"
@@ -238,7 +238,7 @@ class Expose(ConflictAction):
         announce(state, ctx, pend, parts)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Yield(ConflictAction):
     VERB = "yield"
     PALETTE = "turn"
@@ -274,7 +274,7 @@ class Yield(ConflictAction):
             pick(state, ctx, b.to_go, auto=True)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Consequence(ConflictAction):
     VERB = "consequence"
     PALETTE = "harm"
@@ -308,7 +308,7 @@ class Consequence(ConflictAction):
         )
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Link(ConflictAction):
     VERB = "link"
     PALETTE = "harm"
@@ -329,7 +329,7 @@ class Link(ConflictAction):
         ctx.emit(f"The connection is now {self.connection.capitalize()}", "rule")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class EndConflict(ConflictAction):
     VERB = "endconflict"
     PALETTE = "turn"
@@ -356,7 +356,7 @@ class EndConflict(ConflictAction):
         ctx.emit(f"The conflict is over{why}: no more turns; healing and rest may begin", "turn")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Scene(ConflictAction):
     VERB = "scene"
     PALETTE = "turn"

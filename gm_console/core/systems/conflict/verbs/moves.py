@@ -8,7 +8,7 @@ from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.fog import is_locked, reveal_zone
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD
@@ -44,7 +44,7 @@ def arrive(state: State, ctx: Context, uid: str, zone: str, near: str | None, co
         reveal_zone(state, ctx, zone, f"{unit.name} goes there")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Stride(ConflictAction):
     VERB = "stride"
     SUMMARY = (
@@ -101,7 +101,7 @@ class Stride(ConflictAction):
         arrive(state, ctx, self.unit, self.zone, self.near, self.cover)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Sprint(UnitTask):
     VERB = "sprint"
     SUMMARY = (

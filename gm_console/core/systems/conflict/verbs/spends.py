@@ -8,7 +8,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import Cite, IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..attacks import announce
@@ -67,7 +67,7 @@ def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
         c.concealed = tuple(w for w in c.weapons if cat.weapon(w) and cat.weapon(w).hidden())
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _ListedAction(ConflictAction):
     """What minor and major share: an action from the encounter's list, its
     effect, and the slot of the turn it uses."""
@@ -105,7 +105,7 @@ class _ListedAction(ConflictAction):
         ctx.emit(f"{unit_name(state, self.unit)} takes the {self.KIND} Action {entry.name}{why}", "info", self.unit)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Minor(_ListedAction):
     VERB = "minor"
     KIND = "Minor"
@@ -119,7 +119,7 @@ class Minor(_ListedAction):
         use_minor(state)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Major(_ListedAction):
     VERB = "major"
     KIND = "Major"
@@ -142,7 +142,7 @@ def last_attack(state: State, uid: str) -> list[Pending]:
     return [p for p in mine if p.attack == latest]
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class SpendAct(ConflictAction):
     VERB = "spend"
     PALETTE = "momentum"

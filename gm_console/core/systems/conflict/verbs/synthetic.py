@@ -7,7 +7,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD
@@ -26,7 +26,7 @@ def need_synthetic(state: State, uid: str) -> None:
         raise IllegalAction(f"{unit.name} is dead", cites.SYNTHETIC)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Destroy(ConflictAction):
     VERB = "destroy"
     PALETTE = "harm"
@@ -58,7 +58,7 @@ class Destroy(ConflictAction):
             pick(state, ctx, b.to_go, auto=True)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Embody(ConflictAction):
     VERB = "embody"
     PALETTE = "harm"

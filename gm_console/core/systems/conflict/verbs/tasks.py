@@ -7,7 +7,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD, Injury, LastTask
@@ -21,7 +21,7 @@ from .base import ATTR, BUY, PAY, SPEC, UnitTask, check_range
 USE = n.choice("major", "minor", "free")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Task(UnitTask):
     VERB = "task"
     SUMMARY = (
@@ -130,7 +130,7 @@ def medic_turn(state: State, uid: str, what: str) -> bool:
     return True
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class FirstAid(UnitTask):
     VERB = "firstaid"
     SUMMARY = (
@@ -190,7 +190,7 @@ def find_injury(state: State, uid: str, name: str | None, *, untreated_only: boo
     raise IllegalAction(f"{who} has no {'untreated ' if untreated_only else ''}Injury {name!r} ({names})", cites.TREAT)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _Medicine(UnitTask):
     """What treat and heal share: a medic, a patient, which Injury, bought dice."""
 
@@ -247,7 +247,7 @@ class _Medicine(UnitTask):
         return [plan(state, ctx, self.unit, attr, medic_skill(state, self.target), inj.severity, buy=self.buy, extra=extra, assist=dice, **kw)]
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Treat(_Medicine):
     VERB = "treat"
     SUMMARY = (
@@ -277,7 +277,7 @@ class Treat(_Medicine):
             ctx.emit(f"{inj.name} is treated: no more penalties, the Trait stays until healed", "info", self.target)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Heal(_Medicine):
     VERB = "heal"
     SUMMARY = (
@@ -304,7 +304,7 @@ class Heal(_Medicine):
             ctx.emit(f"{inj.name} is healed and removed", "info", self.target)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Find(UnitTask):
     VERB = "find"
     SUMMARY = (

@@ -14,7 +14,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State, Unit
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..common import char, need_unit
@@ -52,7 +52,7 @@ def worsen(state: State, ctx: Context, uid: str, name: str) -> None:
     ctx.emit(f"{unit.name} gains the Trait {name}", "damage", uid)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class GiveTrait(ConflictAction):
     VERB = "trait"
     PALETTE = "harm"
@@ -87,7 +87,7 @@ class GiveTrait(ConflictAction):
             ctx.emit(f"{name} names a failed cysuit protection: ordinary environmental hazards now reach {unit.name}", "warn", self.unit)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class RemoveTrait(ConflictAction):
     VERB = "untrait"
     PALETTE = "harm"

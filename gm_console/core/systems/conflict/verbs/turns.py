@@ -7,7 +7,7 @@ from gm_console.core import notation as n
 from gm_console.core.actions import Context
 from gm_console.core.errors import IllegalAction
 from gm_console.core.state import State
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD
@@ -17,7 +17,7 @@ from ..turns import after_end, candidates, check_no_pending, check_start, end_tu
 from .base import ConflictAction
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Turn(ConflictAction):
     VERB = "turn"
     PALETTE = "turn"
@@ -43,7 +43,7 @@ class Turn(ConflictAction):
         start_turn(state, ctx, self.unit)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Keep(ConflictAction):
     VERB = "keep"
     PALETTE = "turn"
@@ -90,7 +90,7 @@ class Keep(ConflictAction):
         start_turn(state, ctx, self.unit, kept=True)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Seize(ConflictAction):
     VERB = "seize"
     PALETTE = "turn"

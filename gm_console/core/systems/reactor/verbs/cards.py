@@ -21,7 +21,7 @@ from gm_console.core.systems.reactor.cards import Card
 from gm_console.core.systems.reactor.combat import add_heat, exhaust
 from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, REACTOR, opposing, play_timing
 from gm_console.core.systems.reactor.verbs.operations import CARD, ReactorAction
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
 def fresh_name(state: State, card: Card) -> str:
@@ -53,7 +53,7 @@ def enter_play(state: State, unit: Unit, card: Card) -> None:
     board.card_of[unit.id] = card.id
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Deploy(ReactorAction):
     VERB = "deploy"
     PALETTE = "card"
@@ -95,7 +95,7 @@ class Deploy(ReactorAction):
         ctx.emit(f"{state.sides[side].name} deploys {unit.name} ({uid}){under}", "info", uid)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Equip(ReactorAction):
     VERB = "equip"
     PALETTE = "card"
@@ -124,7 +124,7 @@ class Equip(ReactorAction):
         ctx.emit(f"{unit.name} takes {card.name} ({card.facts()})", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Incident(ReactorAction):
     VERB = "incident"
     PALETTE = "card"
@@ -166,7 +166,7 @@ class Incident(ReactorAction):
         )
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Lockdown(ReactorAction):
     VERB = "lockdown"
     PALETTE = "card"
@@ -219,7 +219,7 @@ class Lockdown(ReactorAction):
         ctx.emit(f"LOCKDOWN ({source}): {state.sides[self.side].name} cannot be struck until {until}", "rule")
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class _GaugeFiat(ReactorAction):
     """GM fiat on one of a side's gauges: ``VERB SIDE +N [why=...]``."""
 
@@ -241,7 +241,7 @@ class _GaugeFiat(ReactorAction):
         raise NotImplementedError
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Heat(_GaugeFiat):
     VERB = "heat"
     SUMMARY = "Change a core's HEAT by GM fiat, in K (never below 0)."
@@ -254,7 +254,7 @@ class Heat(_GaugeFiat):
         return old, board.plants[self.side].heat, "core (K)"
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Hack(_GaugeFiat):
     VERB = "hack"
     SUMMARY = "Change the HACK counters on a side's SKALA panel by GM fiat (none can be added during LOCKDOWN)."

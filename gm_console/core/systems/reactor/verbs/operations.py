@@ -31,7 +31,7 @@ from gm_console.core.systems.reactor.legality import (
     play_timing,
     resolve_target,
 )
-from gm_console.core.values import value
+from dataclasses import dataclass
 
 
 def _target(text: str) -> str:
@@ -75,7 +75,7 @@ class ReactorAction(Action):
         return self.notation()
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Strike(ReactorAction):
     VERB = "strike"
     PALETTE = "strike"
@@ -134,7 +134,7 @@ def _timing(state: State, ctx: Context, uid: str, verb: str):
     return unit
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Station(ReactorAction):
     VERB = "station"
     PALETTE = "post"
@@ -161,7 +161,7 @@ class Station(ReactorAction):
         ctx.emit(f"{unit.name} is STATIONED", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Unstation(ReactorAction):
     VERB = "unstation"
     PALETTE = "post"
@@ -184,7 +184,7 @@ class Unstation(ReactorAction):
         ctx.emit(f"{unit.name} leaves its post", "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Ready(ReactorAction):
     VERB = "ready"
     PALETTE = "fiat"
@@ -205,7 +205,7 @@ class Ready(ReactorAction):
         ctx.emit(f"{unit.name} is READY" + (f" ({self.why})" if self.why else ""), "info", unit.id)
 
 
-@value(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Exhaust(ReactorAction):
     VERB = "exhaust"
     PALETTE = "fiat"
