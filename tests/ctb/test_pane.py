@@ -132,3 +132,16 @@ def test_odds_lines_under_every_brk_amount_rule():
     assert any(line.startswith("brk warlord") and "raw   2" in line for line in lines)  # Tamsin's bow: brk 2
     assert "raw   1" in odds_line(game.state, game.rules, Hit(attacker="tamsin", target="warlord"), full=False).plain
     assert "BRK 2" in odds_line(game.state, game.rules, Brk(attacker="tamsin", target="warlord")).plain
+
+
+def test_a_recalled_unit_says_so_where_its_ap_bar_was():
+    """Downed and Recalled take the place of their bars, cut to the room there is."""
+    from gm_console.ui.render.ctb import layout, unit_rows
+
+    game = load_encounter(YARD)
+    game.push_line("set drone hp 0")
+    game.push_line("recall drone")
+    drone = game.state.units["drone"]
+    wide, narrow = (unit_rows(game.state, game.rules, drone, layout(w), w)[0].plain for w in (90, 60))
+    assert "AP   RECALLED " in wide and "HP  DOWNED " in wide
+    assert "AP R " in narrow and "HP DOWN " in narrow

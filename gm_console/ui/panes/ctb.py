@@ -12,9 +12,10 @@ sight, and are worked out once the frame is on the terminal.
 What an action costs grows with what it changed, not with the fight: the
 projection is worked out once per state (the turn bar's is a prefix of the
 timeline's), a keystroke that leaves the parsed draft as it was draws
-nothing, and a unit's row, an odds line and its legality are kept until
-something they are computed from (the units' numbers, names, conditions,
-weapons, whose turn it is, the turn's attacks) changes. A state is the same
+nothing, and an odds line and its legality are kept until something they
+are computed from (the units' numbers, names, conditions, weapons, whose
+turn it is, the turn's attacks) changes. The unit rows are built each redraw;
+the body repaints only those that differ (``LinesView``). A state is the same
 while it is the same object at the same log index: the engine changes a
 state only by applying an action (the index moves) and gives a new object
 otherwise (undo, replay jumps).
@@ -64,7 +65,6 @@ class CTBPane(SystemPane):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.draft: Action | None = None
-        self._rows: dict[tuple, list[Text]] = {}  # a unit's look -> its rows
         self._odds: dict[tuple, Text] = {}  # (strike, both units' looks, weapons, width) -> its odds line
         self._legal: dict[tuple, bool] = {}  # the same and whose turn it is -> legal now
         self._bar_lines: list[Text] = []
@@ -88,7 +88,6 @@ class CTBPane(SystemPane):
         if view.game is not self._game:
             # another encounter: other rules, other units (the pane may have been hidden, its view None, meanwhile)
             self._game = view.game
-            self._rows.clear()
             self._odds.clear()
             self._legal.clear()
             self._timeline_key = None
@@ -228,21 +227,9 @@ class CTBPane(SystemPane):
 
     @staticmethod
     def look(unit) -> tuple:
-        """Everything of a unit its row and its odds are drawn from."""
+        """Everything of a unit its odds are drawn from."""
         conditions = tuple((k, c.name, c.remaining, c.per) for k, c in unit.conditions.items())
         return (unit.id, unit.name, unit.side, unit.zone, tuple(unit.stats.items()), conditions, unit.traits, unit.items)
-
-    def unit_rows(self, state, rules, unit, look, lay, width) -> list[Text]:
-        """A unit's row (and its conditions, on it or under it), drawn again only
-        when something it shows changed (an action usually touches one or two
-        units of a big fight)."""
-        key = (look, unit.id == state.clock.active, lay, width)
-        rows = self._rows.get(key)
-        if rows is None:
-            if len(self._rows) > 8 * max(8, len(state.units)):
-                self._rows.clear()
-            rows = self._rows[key] = r.unit_rows(state, rules, unit, lay, width)
-        return rows
 
     @staticmethod
     def legal_now(strike, state, ctx) -> bool:
@@ -282,15 +269,15 @@ class CTBPane(SystemPane):
         return r.odds_row(self._body_state, rules, strike, width)
 
     def unit_section(self) -> tuple[list[Text], dict]:
-        """The unit rows, and each unit's look (what its rows and odds are drawn from)."""
+        """The unit rows, and each unit's look (what its odds are drawn from)."""
         state, rules = self.view.state, self.view.game.rules
         width = self.inner_width - 1  # the body's scrollbar takes a column
         lay = r.layout(width)
         rows: list[Text] = []
         looks = {}
         for unit in state.units.values():
-            look = looks[unit.id] = self.look(unit)
-            rows += self.unit_rows(state, rules, unit, look, lay, width)
+            looks[unit.id] = self.look(unit)
+            rows += r.unit_rows(state, rules, unit, lay, width)
         return rows, looks
 
     def tail_sections(self, looks: dict) -> tuple[list[Text], list[Text]]:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.text import Span, Text
+from rich.text import Text
 
 from gm_console.core.errors import GMError
 from gm_console.core.rules import Rules
@@ -189,64 +189,18 @@ def mark(words: tuple[str, ...], width: int, style: str) -> Text:
     return Text(f"{word:^{max(width, len(word))}}", style=style)
 
 
-# A row's three parts, each a function of the few figures it shows: a turn change moves every
-# unit's AP, and only that part of each row is built again (50 whole rows were about 2 ms of a
-# `next` or an undo's frame, issue 16). A part is kept as its text and its spans, moved to where
-# it starts in the row; a row is one Text made of them (its own list of spans: rows are cut later).
-_PARTS: dict[tuple, tuple[str, tuple[Span, ...]]] = {}
-PARTS_KEPT = 4096
-
-
-def _part(key: tuple, start: int, build: Callable[[], Text]) -> tuple[str, tuple[Span, ...]]:
-    key = (*key, start)
-    found = _PARTS.get(key)
-    if found is None:
-        if len(_PARTS) >= PARTS_KEPT:
-            _PARTS.clear()
-        text = build()
-        found = _PARTS[key] = (text.plain, tuple(Span(a + start, b + start, style) for a, b, style in text.spans))
-    return found
-
-
 def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     s = unit.stats
     active = unit.id == state.clock.active
     downed, recalled = is_downed(unit), is_recalled(unit)
-    out_of_fight = downed or recalled
-    style = side_style(state, unit, "now" if active else "")
-    ap, rate = s.get("ap", 0), gain(unit, rules)
-    hp, hpm = s.get("hp", 0), s.get("hp_max", 0)
-    ar, arm = s.get("ar", 0), s.get("ar_max", 0)
-    broken = is_broken(unit, rules) and not out_of_fight
-    ki, kim, kennel = s.get("ki", 0), s.get("ki_max", 0), s.get("kennel", 0)
-    name, name_spans = _part(("name", active, unit.name, unit.id, style, lay.name), 0, lambda: _name_part(unit, active, style, lay))
-    at = len(name)
-    clock, clock_spans = _part(("ap", recalled, ap, rate, lay.ap, lay.rate), at, lambda: _ap_part(recalled, ap, rate, lay))
-    at += len(clock)
-    figures, figure_spans = _part(
-        ("figures", downed, hp, hpm, broken, ar, arm, ki, kim, kennel, lay.hp, lay.ar, lay.ki),
-        at,
-        lambda: _figures_part(downed, hp, hpm, broken, ar, arm, ki, kim, kennel, lay),
-    )
-    text = Text(name + clock + figures, spans=[*name_spans, *clock_spans, *figure_spans])
-    if out_of_fight:
-        text.stylize(pal.OUT)  # one muted colour over the row's own (dim fell under the contrast asked)
-    return text
-
-
-def _name_part(unit: Unit, active: bool, style: str, lay: Layout) -> Text:
     text = Text()
     text.append("▶ " if active else "  ", style=pal.CAUTION_BOLD)
     name = row_name(unit, lay.name)
-    name.stylize_before(style)
+    name.stylize_before(side_style(state, unit, "now" if active else ""))
     text.append_text(name)
     if name.cell_len < lay.name:
         text.append(" " * (lay.name - name.cell_len))
-    return text
-
-
-def _ap_part(recalled: bool, ap: int, rate: int, lay: Layout) -> Text:
-    text = Text()
+    ap, rate = s.get("ap", 0), gain(unit, rules)
     text.append(" AP ", style=pal.MUTED)  # the clock's column, labelled like HP and AR
     if recalled:
         text.append_text(mark(("RECALLED", "RCLD", "R"), lay.ap, "bold reverse"))
@@ -255,29 +209,29 @@ def _ap_part(recalled: bool, ap: int, rate: int, lay: Layout) -> Text:
     text.append(f" {ap:>3}", style=pal.CAUTION_BOLD if ap >= READY else "")
     if lay.rate:
         text.append(f" +{rate:<3}", style=pal.MUTED)
-    return text
-
-
-def _figures_part(downed: bool, hp: int, hpm: int, broken: bool, ar: int, arm: int, ki: int, kim: int, kennel: int, lay: Layout) -> Text:
-    text = Text()
+    hp, hpm = s.get("hp", 0), s.get("hp_max", 0)
     text.append(" HP ")
     if downed:
         text.append_text(mark(("DOWNED", "DOWN", "D"), lay.hp, "bold reverse"))
     else:
         text.append_text(bar(hp, hpm, lay.hp, hp_style(hp, hpm)))
     text.append(f" {hp:>3}/{hpm:<3}")
+    ar, arm = s.get("ar", 0), s.get("ar_max", 0)
     text.append(" AR ")
-    if broken:
+    if is_broken(unit, rules) and not (downed or recalled):
         text.append_text(mark(("BROKEN", "BRKN", "B!"), lay.ar, pal.ALERT))
     else:
         text.append_text(bar(ar, arm, lay.ar, pal.ARMOR))
     text.append(f" {ar:>2}/{arm:<2}")
+    ki, kim, kennel = s.get("ki", 0), s.get("ki_max", 0), s.get("kennel", 0)
     text.append(" KI ")
     if lay.ki:
         text.append_text(bar(ki, kim, lay.ki, pal.SPECIAL))
         text.append(" ")
     text.append(f"{ki}/{kim}")
     text.append(f" K{kennel}", style=pal.MUTED if kennel == 100 else pal.SPECIAL_BOLD)
+    if downed or recalled:
+        text.stylize(pal.OUT)  # one muted colour over the row's own (dim fell under the contrast asked)
     return text
 
 
