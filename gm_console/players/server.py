@@ -31,8 +31,7 @@ from aiohttp import web
 COOKIE = "gm_players"
 HEARTBEAT = 15.0  # seconds between SSE comments: a dead connection is noticed
 RETRY_MS = 1000  # what the browser's EventSource waits before reconnecting
-BEHIND = 0x10000  # bytes unread by a viewer over which it is sent nothing more until it catches up
-STUCK = 60.0  # seconds a viewer may read nothing of what it is owed before it is disconnected
+STUCK = 60.0  # seconds a write to a viewer may wait for it to read before it is disconnected
 PING = b"event: ping\ndata: 1\n\n"
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 SECURITY_HEADERS = {
@@ -71,11 +70,6 @@ def sse_message(body: bytes) -> bytes:
     return b"data: " + body + b"\n\n"
 
 
-def chunk(data: bytes) -> bytes:
-    """``data`` as one HTTP/1.1 chunk (the framing aiohttp's writer gives a chunked response)."""
-    return b"%x\r\n%b\r\n" % (len(data), data)
-
-
 def is_loopback(host: str) -> bool:
     return host in ("localhost", "::1") or host.startswith("127.")
 
@@ -99,8 +93,7 @@ class PlayerServer:
         self._on_viewers = on_viewers
         self._body: bytes = b""
         self._version = 0
-        self._streams: set[_Stream] = set()
-        self.writes = 0  # streams the last publish wrote to (tests count them)
+        self._streams: set[asyncio.Event] = set()  # each viewer's stream: set when there is a new document
         self._stale = False  # the game changed since self._body was built (no stream was open)
         self._runner: web.AppRunner | None = None
         self._assets = read_assets()
@@ -130,8 +123,8 @@ class PlayerServer:
 
     async def stop(self) -> None:
         self.closing = True
-        for stream in list(self._streams):
-            stream.wake.set()
+        for wake in self._streams:
+            wake.set()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -173,47 +166,17 @@ class PlayerServer:
 
     def publish(self, document: dict[str, Any]) -> bool:
         """Send ``document`` to every viewer when it differs from the last one;
-        True when it did.
-
-        Encoded once, framed once, and written to every stream's transport at
-        once, here: the bytes are on their way before the caller (the fight's
-        redraw) returns and Textual composites the GM's frame, which takes
-        longer than the browsers need to show it. A viewer that has not read
-        what it was sent (more than ``BEHIND`` bytes waiting in its transport)
-        gets nothing now: its own task sends it the latest document when it
-        has caught up (the ones in between are dropped), so a slow or stuck
-        viewer never blocks this call nor holds more than one document."""
+        True when it did. Each viewer's stream writes the latest document when
+        its last write is done: a slow viewer never blocks this call and skips
+        the documents that came while it was behind."""
         self._stale = False
         body = encode(document)
         if body == self._body:
             return False
         self._body = body
         self._version += 1
-        self.writes = 0
-        if self._streams:
-            message = sse_message(body)
-            framed = {True: chunk(message), False: message}  # framed once for all the streams of each kind
-            for stream in self._streams:
-                self.writes += self._send(stream, framed[stream.chunked])
-        return True
-
-    def _send(self, stream: _Stream, data: bytes) -> bool:
-        """Write the latest document (``data``, framed for this stream) now
-        when the viewer keeps up; else leave it to the stream's task."""
-        transport = stream.transport
-        if transport.is_closing():
-            stream.wake.set()  # its task ends (the handler is cancelled when the peer went away)
-            return False
-        if transport.get_write_buffer_size() > BEHIND:
-            stream.wake.set()
-            return False
-        try:
-            transport.write(data)
-        except Exception:  # a viewer's connection must never break the GM's redraw: its task ends it
-            stream.wake.set()
-            transport.abort()
-            return False
-        stream.sent = self._version
+        for wake in self._streams:
+            wake.set()
         return True
 
     # ------------------------------------------------------------ requests
@@ -261,65 +224,46 @@ class PlayerServer:
         if by_query and allowed:
             response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
         await response.prepare(request)
-        transport = request.transport
-        if transport is None:  # the browser went away already
-            return response
-        # The first write goes through aiohttp (it sends the headers with it);
-        # from then on the server writes whole chunks to the transport itself.
-        body = self._fresh_body()
-        sent = self._version
-        try:
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + sse_message(body))
-        except ConnectionError:
-            return response
-        stream = _Stream(transport, response.headers.get("Transfer-Encoding", "").lower() == "chunked", sent)
-        self._streams.add(stream)
-        self._fresh_body()  # a change that came during the first write, before this stream counted
+        wake = asyncio.Event()
+        self._streams.add(wake)
         self._viewers_changed()
+        sent = None  # the version of the last document written
+        message = f"retry: {RETRY_MS}\n\n".encode()  # sent with the first document
         try:
-            while not self.closing and not transport.is_closing():
-                if stream.sent != self._version:  # behind (or a document came during the first write)
-                    if not await self._catch_up(stream, request):
+            while not self.closing:
+                wake.clear()
+                if sent != self._version:
+                    body = self._fresh_body()
+                    sent = self._version
+                    if not await self._write(request, response, message + sse_message(body)):
                         break
+                    message = b""
                     continue
                 try:
-                    await asyncio.wait_for(stream.wake.wait(), HEARTBEAT)
+                    await asyncio.wait_for(wake.wait(), HEARTBEAT)
                 except asyncio.TimeoutError:
-                    if transport.get_write_buffer_size() <= BEHIND:
-                        transport.write(stream.frame(PING))
-                stream.wake.clear()
+                    if not await self._write(request, response, PING):
+                        break
         except ConnectionError:  # the browser went away mid-write
             pass
         finally:
-            self._streams.discard(stream)
+            self._streams.discard(wake)
             if not self.closing:
                 self._viewers_changed()
         return response
 
-    async def _catch_up(self, stream: _Stream, request: web.Request) -> bool:
-        """Wait until the viewer has read what it was sent, then send it the
-        latest document; False (and the connection closed) when it has not
-        read it in ``STUCK`` seconds."""
-        transport = stream.transport
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + STUCK
-        while transport.get_write_buffer_size() > BEHIND:
-            if transport.is_closing():
-                return False
-            # aiohttp's drain: until the transport's buffer is under its low-water mark. Not
-            # wait_for: cancelling it would cancel the protocol's one drain waiter, which the
-            # next drain awaits again (and raises CancelledError at once)
-            drained = asyncio.ensure_future(request.writer.drain())
-            done, _ = await asyncio.wait({drained}, timeout=max(0.0, deadline - loop.time()))
-            if not done:
-                drained.cancel()
-                transport.abort()
-                return False
-            drained.result()
-            if transport.get_write_buffer_size() > BEHIND:  # not paused (other limits): look again soon
-                await asyncio.sleep(0.05)
-        if stream.sent != self._version and not self.closing:
-            self._send(stream, stream.frame(sse_message(self._body)))
+    @staticmethod
+    async def _write(request: web.Request, response: web.StreamResponse, data: bytes) -> bool:
+        """Write ``data`` to the stream; False (and the connection closed) when
+        the viewer has read nothing of what it was sent for ``STUCK`` seconds
+        (``write`` waits while more than aiohttp's limit is unread)."""
+        try:
+            async with asyncio.timeout(STUCK):
+                await response.write(data)
+        except TimeoutError:
+            if request.transport is not None:
+                request.transport.abort()
+            return False
         return True
 
     def _viewers_changed(self) -> None:
@@ -328,20 +272,3 @@ class PlayerServer:
                 self._on_viewers(len(self._streams))
             except Exception:  # the console's display must never break the server
                 pass
-
-
-class _Stream:
-    """One viewer's event stream: its transport, whether its response is
-    chunked (HTTP/1.1), and the version of the last document written to it."""
-
-    __slots__ = ("wake", "transport", "chunked", "sent")
-
-    def __init__(self, transport: asyncio.Transport, chunked: bool, sent: int) -> None:
-        self.wake = asyncio.Event()
-        self.transport = transport
-        self.chunked = chunked
-        self.sent = sent
-
-    def frame(self, data: bytes) -> bytes:
-        """``data`` as this stream's response carries it (an HTTP/1.1 chunk, or as it is)."""
-        return chunk(data) if self.chunked else data
