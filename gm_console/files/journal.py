@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,6 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from gm_console.core.game import Game
-from gm_console.files.digest import sha256
 from gm_console.files.encounter_io import NotPlain, dumps_encounter, encounter_pieces, loads_encounter
 
 VERSION = 1
