@@ -18,16 +18,18 @@ def run_console(file: Path | None, replay: bool = False, players: dict | None = 
     """Load FILE (or the demo) and run the console. 1 when the file is
     unusable or the console stopped on an error (the crash log and the
     recovery journal are named on the last line). ``players``: start the
-    player view with these options (host, port, token)."""
-    from gm_console.files import cache
+    player view with these options (host, port, token).
 
+    Start-up builds what lives for the whole session (modules, classes, the
+    replayed state, the widgets), and the cyclic collector would scan that
+    growing heap over and over. It is held off here, the one place for every
+    way in; the app freezes what start-up built and turns it back on after
+    its first frame (``GMConsoleApp.fight_drawn``)."""
     was_on = gc.isenabled()
-    gc.disable()  # as main does for the common case; ``gm-console open FILE --players`` comes here through typer
-    cache.hold()  # the reopen cache's entry is written once the first frame is out (GMConsoleApp.fight_drawn)
+    gc.disable()
     try:
         return _run_console(file, replay, players)
     finally:
-        cache.release()  # the console stopped before its first frame: the entry is written all the same
         if was_on and not gc.isenabled():  # no first frame (a file that did not load): the collector as it was
             gc.enable()
 
@@ -98,13 +100,6 @@ def _from_journal(path: Path):
 def main() -> None:
     args = sys.argv[1:]
     if not args or (len(args) == 1 and not args[0].startswith("-") and args[0] not in COMMANDS):
-        # Start-up builds what lives for the whole session (modules, classes, the
-        # replayed state, the widgets), and the cyclic collector would scan that
-        # growing heap over and over: 40-60 ms of a 380 ms start on the bench
-        # machine. The app freezes that heap and turns the collector back on after
-        # its first frame (GMConsoleApp.fight_drawn). Held here, before the imports;
-        # run_console holds it for the other ways in (``gm-console open``).
-        gc.disable()
         sys.exit(run_console(Path(args[0]) if args else None))
     from gm_console.cli import app
 

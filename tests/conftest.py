@@ -41,12 +41,11 @@ def minimal(**extra) -> dict:
 
 @pytest.fixture(autouse=True)
 def _private_user_folders(tmp_path_factory, monkeypatch):
-    """Tests never read or write the real user's config, themes, recovery files or caches."""
+    """Tests never read or write the real user's config, themes, recovery files."""
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(base / "data"))
     monkeypatch.setenv("GM_CONSOLE_STATE_DIR", str(base / "state"))
-    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(base / "cache"))
     return base
 
 

@@ -163,7 +163,7 @@ def test_a_file_without_party_or_library_units_opens_without_their_code(tmp_path
     script = (
         "import json, sys\n"
         "from gm_console.files import load_encounter\n"
-        f"load_encounter({str(path)!r}, cache=False)\n"
+        f"load_encounter({str(path)!r})\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gm_console.files'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)

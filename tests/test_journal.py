@@ -84,16 +84,14 @@ def test_a_record_is_flushed_at_once_and_fsynced_off_the_keystrokes_path(tmp_pat
     assert synced == [threading.current_thread().name]
 
 
-def test_the_base_is_written_a_piece_at_a_time_as_json_writes_it_whole(tmp_path):
-    """A long log's document goes to the journal in pieces (never held whole, nor
-    its escaped copy): the line is the one json.dumps writes for the whole text,
-    escapes and characters outside ASCII included."""
+def test_the_base_is_the_document_as_json_writes_it(tmp_path):
+    """The journal's base line is the encounter's document as json.dumps writes
+    it, escapes and characters outside ASCII included."""
     game = loads_encounter(fight_text(6, 1300))
     game.push_line("note Zoë saw ☃ and 😀")  # escaped as \u..., one as a surrogate pair
     journal = Journal(tmp_path / "x.journal")
     journal.start(game, None)
     journal.close()
-    assert game._lines == []  # the log in notation was formatted a chunk at a time, and not kept
     line = journal.path.read_text(encoding="utf-8").split("\n")[1]
     assert line == json.dumps({"base": dumps_encounter(game)})
     assert read_journal(journal.path).game.lines() == game.lines()
@@ -101,11 +99,11 @@ def test_the_base_is_written_a_piece_at_a_time_as_json_writes_it_whole(tmp_path)
 
 def test_a_line_that_needs_escaping_is_written_by_tomli_w_all_the_same(tmp_path):
     game = loads_encounter(fight_text(6, 700))
-    game.push_line('note the "old" road \\ north')  # past the first chunk: found midway
+    game.push_line('note the "old" road \\ north')
     journal = Journal(tmp_path / "x.journal")
     journal.start(game, None)
     journal.close()
     text = journal.path.read_text(encoding="utf-8").split("\n")
-    assert len(text) == 3 and text[2] == ""  # the header and the base, once: the first try is gone
+    assert len(text) == 3 and text[2] == ""  # the header and the base, once
     assert text[1] == json.dumps({"base": dumps_encounter(game)})
     assert read_journal(journal.path).game.lines() == game.lines()

@@ -56,7 +56,7 @@ def test_opening_the_demo_for_the_console_leaves_the_toml_writer_for_the_first_w
     loaded = _modules_after(
         "from gm_console.files import load_encounter\n"
         "from gm_console.files.paths import demo_encounter\n"
-        "load_encounter(demo_encounter(), cache=False)\n"
+        "load_encounter(demo_encounter())\n"
         "import gm_console.ui.app\n"
     )
     assert "tomli_w" not in loaded  # a save, a journal's start or a new file imports it

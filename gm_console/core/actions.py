@@ -27,54 +27,21 @@ if TYPE_CHECKING:
     from gm_console.core.system import System
 
 
-_new_event = tuple.__new__  # Event(text, kind, unit) without the named tuple's Python-level __new__ (as its _make)
-
-
-@dataclass(slots=True, eq=False)  # (a context is one object per action or replay, never compared)
+@dataclass(slots=True, eq=False)  # (one object per action, never compared)
 class Context:
-    """What an action sees besides the state: rules, systems, and an event sink.
-
-    ``loud`` is False in a ``QuietContext``, which a replay uses: its events
-    are dropped (the engine works them out again when something shows them),
-    so a hot path may skip wording them (``if ctx.loud: ctx.emit(...)``).
-    Whatever an action changes must never depend on ``loud``.
-
-    ``ready_hint``: what a clock may keep between the actions of one replay
-    about who can be ready (the CTB clock: the ids that may hold 100 AP). None
-    (the default) keeps nothing; ``Game._replay`` sets it to False (nothing
-    known yet) on its one context and back to False after each action whose
-    class does not say ``RAISES_NO_AP`` (nor ``SYSTEMS_KEEP_HINTS``).
-
-    ``clock_rows``: the same for who is on the clock (the CTB clock: (id,
-    stats, AP per tick) of each unit on it, and how many units there were):
-    None (the default) is nothing kept. ``Game._replay`` resets it as it
-    resets ``ready_hint``; the clock resets it when a unit comes onto or
-    leaves the clock, or its AP per tick changes."""
+    """What an action sees besides the state: rules, systems, and an event sink."""
 
     rules: Rules
     systems: dict[str, System]
     setup: Setup
     index: int  # position of this action in the log
     events: list[Event] = field(default_factory=list)
-    ready_hint: Any = None
-    clock_rows: Any = None
-    loud: ClassVar[bool] = True
 
     def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
-        self.events.append(_new_event(Event, (text, kind, unit)))
+        self.events.append(Event(text, kind, unit))
 
     def each_system(self) -> list[System]:
         return list(self.systems.values())
-
-
-class QuietContext(Context):
-    """A context whose events go nowhere (``Game.load`` replays with one)."""
-
-    __slots__ = ()
-    loud: ClassVar[bool] = False
-
-    def emit(self, text: str, kind: str = "info", unit: str | None = None) -> None:
-        pass
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,24 +56,13 @@ class Action:
     SUMMARY: ClassVar[str] = ""
     EXAMPLE: ClassVar[str] = ""
     PALETTE: ClassVar[str] = "unit"  # namespace in the command palette
-    # True when applying it never raises a unit's AP, never brings a unit onto a
-    # clock (taking one off is fine, by its marks: ``settle``), never changes an
-    # AP per tick and never adds, removes or reorders units: a replay's
-    # ``Context.ready_hint`` and ``clock_rows`` then still hold after it
-    RAISES_NO_AP: ClassVar[bool] = False
-    # True when it changes units only as each system's ``stat_set`` then sees
-    # (``set``): those hooks keep a replay's hints right (``Context``)
-    SYSTEMS_KEEP_HINTS: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """An action class without a docstring gets its summary as one: what
-        help() shows, and @dataclass, which would otherwise word one from the
-        signature (as @dataclass does: inspect.Signature, for each of dozens of classes), skips it."""
+        """An action class without a docstring gets its summary as one (what
+        help() shows; @dataclass would otherwise word one from the signature)."""
         super().__init_subclass__(**kwargs)
         if cls.__doc__ is None:
             cls.__doc__ = cls.SUMMARY or f"The {cls.VERB or cls.__name__} action."
-        if ("check" in cls.__dict__ or "apply" in cls.__dict__) and "check_apply" not in cls.__dict__:
-            cls.check_apply = Action.check_apply  # a fused one inherited would skip the new check or apply
 
     # -- notation
     def notation(self) -> str:
@@ -141,12 +97,6 @@ class Action:
 
     def apply(self, state: State, ctx: Context) -> None:
         raise NotImplementedError
-
-    def check_apply(self, state: State, ctx: Context) -> None:
-        """``check``, then ``apply`` (a replay's one call per line); a class may
-        do both in one, sharing what both look up, with the same outcome."""
-        self.check(state, ctx)
-        self.apply(state, ctx)
 
 
 def check_dice(action: Action, state: State, ctx: Context) -> None:
@@ -413,7 +363,6 @@ class SetStat(Action):
     SUMMARY = "Set one of a unit's stats to a value (GM fiat); systems keep it within its bounds."
     EXAMPLE = "set kai hp 30"
     SYNTAX = (n.Arg("unit", n.UNIT), n.Arg("stat", n.WORD), n.Arg("value", n.INT))
-    SYSTEMS_KEEP_HINTS = True  # (each system's stat_set changes that unit's numbers only; one may take units off)
     unit: str
     stat: str
     value: int
@@ -427,8 +376,7 @@ class SetStat(Action):
         unit = state.units[self.unit]
         old = unit.stats.get(self.stat)
         unit.stats[self.stat] = self.value
-        if ctx.loud:
-            ctx.emit(f"{unit.name}: {self.stat} {old if old is not None else '-'} -> {self.value}", "info", unit.id)
+        ctx.emit(f"{unit.name}: {self.stat} {old if old is not None else '-'} -> {self.value}", "info", unit.id)
         for system in ctx.each_system():
             system.stat_set(state, unit, self.stat, old, ctx)
 
@@ -571,7 +519,6 @@ class Say(_LogLine):
 class Next(Action):
     VERB = "next"
     PALETTE = "clock"
-    RAISES_NO_AP = True  # (the clock's jump raises AP, and keeps the hint itself: clock.advance)
     SUMMARY = "End the current turn and advance the clock to whoever acts next."
     EXAMPLE = "next"
     SYNTAX = ()
@@ -590,15 +537,6 @@ class Next(Action):
         clock = timing.clock_system(ctx)
         if clock is not None:
             clock.advance(state, ctx)
-        else:
-            timing.round_robin(state, ctx)
-
-    def check_apply(self, state: State, ctx: Context) -> None:
-        clock = timing.clock_system(ctx)
-        if clock is not None:
-            clock.check_and_advance(state, ctx)
-        elif not state.units:
-            raise IllegalAction("there are no units to take a turn", "turn order")
         else:
             timing.round_robin(state, ctx)
 

@@ -21,7 +21,6 @@ construction and is property-tested.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -140,10 +139,6 @@ class Kind:
     format: Callable[[Any], str]
     ref: str | None = None  # "unit", "zone", "side", "target": names resolved against the state
     choices: tuple[str, ...] | None = None  # the words a choice kind accepts
-    # words that ``parse`` reads without a doubt, for the fast path of plain lines
-    # (``fast_parse``): "id" (the word itself), "name" (the word itself), "int"
-    # and "delta" (the number); "" for none (a choice kind's words are known anyway)
-    fast: str = ""
     # what a reference kind names in a state, as {id: name}, when it is more than
     # the units, zones or sides its ``ref`` says (the reactor's strike targets)
     names: Callable[[Any], dict[str, str]] | None = None
@@ -216,13 +211,13 @@ def _fmt_delta(v: int) -> str:
     return f"{v:+d}"
 
 
-INT = Kind("N", _int, _str, fast="int")
-DELTA = Kind("+N", _delta, _fmt_delta, fast="delta")
-NAME = Kind("NAME", _name, _str, fast="name")
-WORD = Kind("WORD", _ident("word"), _str, fast="id")
-UNIT = Kind("UNIT", _ident("unit"), _str, ref="unit", fast="id")
-ZONE = Kind("ZONE", _ident("zone"), _str, ref="zone", fast="id")
-SIDE = Kind("SIDE", _ident("side"), _str, ref="side", fast="id")
+INT = Kind("N", _int, _str)
+DELTA = Kind("+N", _delta, _fmt_delta)
+NAME = Kind("NAME", _name, _str)
+WORD = Kind("WORD", _ident("word"), _str)
+UNIT = Kind("UNIT", _ident("unit"), _str, ref="unit")
+ZONE = Kind("ZONE", _ident("zone"), _str, ref="zone")
+SIDE = Kind("SIDE", _ident("side"), _str, ref="side")
 DICE_EXPR = Kind("DICE", _dice_expr, _str)
 DURATION_KIND = Kind("DURATION", _duration, _str)
 
@@ -232,7 +227,7 @@ def choice(*words: str) -> Kind:
 
 
 def ident(label: str, ref: str | None = None) -> Kind:
-    return Kind(label, _ident(label.lower()), _str, ref=ref, fast="id")
+    return Kind(label, _ident(label.lower()), _str, ref=ref)
 
 
 # ---------------------------------------------------------------- syntax specs
@@ -440,76 +435,7 @@ def _convert(kind: Kind, text: str, where: str) -> Any:
 
 
 def format_with(action: Action) -> str:
-    """The line of ``action``: what ``format_reference`` writes, from a plan
-    worked out once per class (``_format_plan``)."""
-    cls = type(action)
-    plan = _FORMAT_PLANS.get(cls)
-    if plan is None:
-        plan = _FORMAT_PLANS[cls] = _format_plan(cls)
-    verb, rest, reserved, positional, trailing, others, rolls = plan
-    if rest is not None:
-        text = getattr(action, rest)
-        return f"{verb} {quote(text, frozenset({text})) if text.startswith(chr(34)) else text}"
-    last = len(positional)
-    for name, default in trailing:  # trailing optional args equal to their default are left out
-        if getattr(action, name) != default:
-            break
-        last -= 1
-    parts = [verb]
-    for name, fmt in positional[:last]:
-        if fmt is None:
-            parts.append(name)  # a literal word
-        else:
-            parts.append(quote(fmt(getattr(action, name)), reserved))
-    for what, name, word, fmt, default in others:
-        value = getattr(action, name)
-        if what == 0:  # a flag
-            if value:
-                parts.append(word)
-        elif what == 1:  # key=value
-            if value != default:
-                parts.append(f"{word}={quote(fmt(value))}")
-        else:  # extras
-            parts.extend(f"{k}={v}" for k, v in value)
-    if rolls:
-        dice = getattr(action, "dice", None)
-        if dice is not None:
-            parts.append("[" + ",".join([str(d) for d in dice]) + "]")
-    return " ".join(parts)
-
-
-_FORMAT_PLANS: dict[type, tuple] = {}
-
-
-def _format_plan(cls: type[Action]) -> tuple:
-    """What ``format_reference`` looks up in the syntax on every call, once."""
-    if is_rest_only(cls):
-        return (cls.VERB, cls.SYNTAX[0].name, None, (), (), (), False)
-    reserved = frozenset(s.text for s in cls.SYNTAX if isinstance(s, Flag))
-    positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
-    trailing = []
-    for spec in reversed(positional):
-        if not (isinstance(spec, Arg) and spec.optional):
-            break
-        trailing.append((spec.name, spec.default))
-    steps = tuple((s.text, None) if isinstance(s, Lit) else (s.name, s.kind.format) for s in positional)
-    others = []
-    arg_names = {p.name for p in positional if isinstance(p, Arg)}
-    for spec in cls.SYNTAX:
-        if isinstance(spec, Flag):
-            others.append((0, spec.name, spec.text, None, None))
-        elif isinstance(spec, Opt):
-            if spec.name in arg_names:
-                continue  # the key=value form of an argument: the argument is written
-            others.append((1, spec.name, spec.word, spec.kind.format, spec.default))
-        elif isinstance(spec, Extras):
-            others.append((2, spec.name, None, None, None))
-    return (cls.VERB, None, reserved, steps, tuple(trailing), tuple(others), bool(cls.ROLLS))
-
-
-def format_reference(action: Action) -> str:
-    """The line of ``action``, read off its syntax step by step (what
-    ``format_with`` does faster; tests/test_fast_load.py holds them equal)."""
+    """The line of ``action``, read off its syntax step by step."""
     cls = type(action)
     if is_rest_only(cls):
         text = getattr(action, cls.SYNTAX[0].name)
@@ -610,278 +536,3 @@ def resolve_names(action: Action, state: Any) -> Action:
     import dataclasses
 
     return dataclasses.replace(action, **changes)
-
-
-# ---------------------------------------------------------------- the fast path
-#
-# Most lines of a long log are plain: the verb, then bare positional words,
-# then the dice (``next``, ``hit kai gob [17]``, ``set gob hp 12``). For those,
-# one regular expression per action class reads every value at once, with the
-# same result as tokenize + parse_with. Anything else (quotes, options, flags,
-# other spacing, a value the expression does not vouch for) is left to the
-# general parser, which also words every error: the fast path never raises.
-
-_FAST_WORDS = {
-    # a bare word of each kind that ``Kind.parse`` turns into exactly (value)
-    # (each as long as its kind allows: a longer word is the general parser's to refuse)
-    "id": (rf"[A-Za-z][A-Za-z0-9_-]{{0,{bounds.MAX_ID - 1}}}", False),  # WORD_ID: the word itself
-    "name": (rf"[A-Za-z0-9_.:+\-#/@!?%*'<>&]{{1,{bounds.MAX_LABEL}}}", False),  # SAFE_WORD: no space, quote, '=', '[' or control
-    "int": (rf"[+-]?[0-9]{{1,{bounds.MAX_DIGITS}}}", True),  # the number
-    "delta": (rf"[+-][0-9]{{1,{bounds.MAX_DIGITS}}}", True),
-}
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class FastSyntax:
-    """One action class's plain lines as a regular expression: a named group per field."""
-
-    pattern: re.Pattern[str]
-    numbers: tuple[str, ...]  # fields read as numbers (int of the word)
-    optional: tuple[tuple[str, Any], ...]  # optional fields and their defaults (when left out)
-    fixed: tuple[tuple[str, Any], ...]  # values the general parser always passes (Extras: ())
-    dice: bool
-    make: Callable[[dict[str, Any]], Any] | None = None  # ``cls(**values)``, faster (``_maker``)
-    words: tuple[str, ...] = ()  # fields read as words (interned)
-    read: Callable[[Any], Any] | None = None  # the action from a match, in one step (``_reader``)
-
-
-_FAST_CACHE: dict[type, FastSyntax | None] = {}
-_FACES: dict[str, tuple[int, ...]] = {}  # "4,17" -> (4, 17)
-_intern = sys.intern
-_DICE_GROUP = "_dice"  # not a field name: fields are identifiers the class declares, never underscored here
-
-
-def fast_syntax(cls: type[Action]) -> FastSyntax | None:
-    """The fast path of ``cls`` (None when its syntax has nothing it can vouch for)."""
-    try:
-        return _FAST_CACHE[cls]
-    except KeyError:
-        pass
-    built = _build_fast(cls)
-    _FAST_CACHE[cls] = built
-    return built
-
-
-def _build_fast(cls: type[Action]) -> FastSyntax | None:
-    if not WORD_ID.fullmatch(cls.VERB) or any(isinstance(spec, Rest) for spec in cls.SYNTAX):
-        return None
-    flags = any(isinstance(spec, Flag) for spec in cls.SYNTAX)
-    positional = [spec for spec in cls.SYNTAX if isinstance(spec, (Arg, Lit))]
-    pattern = re.escape(cls.VERB)
-    numbers: list[str] = []
-    optional_fields: list[tuple[str, Any]] = []
-    optional = 0  # open optional groups: optional arguments come last, each inside the one before
-    for spec in positional:
-        if isinstance(spec, Lit):
-            if optional or not SAFE_WORD.fullmatch(spec.text):
-                return None
-            pattern += " " + re.escape(spec.text)
-            continue
-        kind = spec.kind
-        if not spec.name.isidentifier() or spec.name.startswith("_"):
-            return None
-        if kind.choices is not None:
-            if not kind.choices or not all(SAFE_WORD.fullmatch(w) for w in kind.choices):
-                return None
-            word = "|".join(re.escape(w) for w in sorted(kind.choices, key=len, reverse=True))
-        elif kind.fast in _FAST_WORDS:
-            word, number = _FAST_WORDS[kind.fast]
-            if number:
-                numbers.append(spec.name)
-        else:
-            return None
-        if spec.optional:
-            if flags:  # there a flag's word would be read as the flag, not the argument
-                return None
-            pattern += "(?:"
-            optional += 1
-            optional_fields.append((spec.name, spec.default))
-        elif optional:
-            return None
-        pattern += f" (?P<{spec.name}>{word})"
-    pattern += ")?" * optional
-    if cls.ROLLS:
-        face = rf"[0-9]{{1,{bounds.MAX_DIGITS}}}"
-        pattern += rf"(?: \[(?P<{_DICE_GROUP}>{face}(?:,{face})*)\])?"
-    fixed = tuple((spec.name, ()) for spec in cls.SYNTAX if isinstance(spec, Extras))
-    words = tuple(spec.name for spec in positional if isinstance(spec, Arg) and spec.name not in numbers)
-    compiled = re.compile(pattern)
-    return FastSyntax(
-        compiled, tuple(numbers), tuple(optional_fields), fixed, cls.ROLLS, _maker(cls), words,
-        _reader(cls, compiled, numbers, optional_fields, fixed),
-    )  # fmt: skip
-
-
-def _init_fields(cls: type) -> list[Any] | None:
-    """The fields of a frozen dataclass whose ``__init__`` is the one
-    ``@value`` (or ``@dataclass``) wrote (every field an init argument, none
-    with a factory, no InitVar), or None. (Looking ``__init__`` up compiles a
-    value class's.)"""
-    import dataclasses
-
-    code = getattr(getattr(cls, "__init__", None), "__code__", None)
-    if not dataclasses.is_dataclass(cls) or code is None or code.co_filename != "<string>":
-        return None
-    fields = dataclasses.fields(cls)
-    if code.co_argcount + code.co_kwonlyargcount - 1 != len(fields) or code.co_flags & 0x0C:  # InitVars, *args, **kw
-        return None
-    if any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields):
-        return None
-    return list(fields)
-
-
-def _reader(
-    cls: type, pattern: re.Pattern[str], numbers: list[str], optional: list[tuple[str, Any]], fixed: tuple[tuple[str, Any], ...]
-) -> Callable[[re.Match[str]], Any] | None:
-    """One function per action class that makes the action from a match of its
-    plain line, as the rest of ``fast_parse`` would (read each group as its
-    kind says, the syntax's default for an optional argument left out, the
-    field's default for the rest, then ``__post_init__``): written out field
-    by field, as ``@dataclass`` writes an ``__init__``. None when the class or
-    its syntax is anything else (``fast_parse`` then goes the general way)."""
-    import dataclasses
-
-    fields = _init_fields(cls)
-    if fields is None:
-        return None
-    index = pattern.groupindex
-    names = {f.name for f in fields}
-    if any(name not in names for name in index if name != _DICE_GROUP):
-        return None
-    if _DICE_GROUP in index and "dice" not in names:
-        return None
-    defaults_of_syntax = dict(optional)
-    fixed_values = dict(fixed)
-    env: dict[str, Any] = {
-        "new": object.__new__, "sa": object.__setattr__, "cls": cls, "intern": sys.intern, "faces": _faces,
-        "post": getattr(cls, "__post_init__", None),
-    }  # fmt: skip
-    body = ["def read(m):", "    g = m.groups()", "    obj = new(cls)"]
-    for k, f in enumerate(fields):
-        name, default = f.name, f"D{k}"
-        if name in index:
-            group = f"g[{index[name] - 1}]"
-            read = f"int({group})" if name in numbers else f"intern({group})"
-            if name in defaults_of_syntax:
-                env[default] = defaults_of_syntax[name]
-                read = f"{read} if {group} is not None else {default}"
-        elif name in fixed_values:
-            env[default] = fixed_values[name]
-            read = default
-        elif name == "dice" and _DICE_GROUP in index:
-            group = f"g[{index[_DICE_GROUP] - 1}]"
-            env[default] = f.default
-            read = f"faces({group}) if {group} is not None else {default}"
-        elif f.default is dataclasses.MISSING:
-            return None  # a required field the line does not give
-        else:
-            env[default] = f.default
-            read = default
-        body.append(f"    sa(obj, {name!r}, {read})")
-    if env["post"] is not None:
-        body.append("    post(obj)")
-    body.append("    return obj")
-    exec("\n".join(body), env)  # noqa: S102 - source made above from field names and group numbers only
-    return env["read"]
-
-
-def _faces(text: str) -> tuple[int, ...]:
-    """The dice of a ``[4,17]`` group, one tuple for each distinct list."""
-    dice = _FACES.get(text)
-    if dice is None:
-        dice = tuple(map(int, text.split(","))) if "," in text else (int(text),)
-        if len(_FACES) < 4096:  # the same few dice over and over
-            _FACES[text] = dice
-    return dice
-
-
-def _maker(cls: type) -> Callable[[dict[str, Any]], Any] | None:
-    """``cls(**values)`` for a class ``_init_fields`` vouches for: each field
-    set in field order as its ``__init__`` sets it, defaults for those left
-    out, then ``__post_init__``. None when ``cls`` is anything else."""
-    import dataclasses
-
-    fields = _init_fields(cls)
-    if fields is None:
-        return None
-    missing = dataclasses.MISSING
-    defaults = [(f.name, f.default) for f in fields]
-    post = getattr(cls, "__post_init__", None)
-    new = object.__new__
-    names = frozenset(name for name, _ in defaults)
-    required = frozenset(name for name, default in defaults if default is missing)
-    setattr_ = object.__setattr__  # as the frozen __init__ sets each field (the instance keeps its
-    # values inline, sharing its keys with the class: filling ``__dict__`` would make a dict per action)
-
-    def make(values: dict[str, Any]) -> Any:
-        if not required <= values.keys() <= names:
-            raise TypeError("an argument missing, or one the class does not take")
-        obj = new(cls)
-        for name, default in defaults:  # field order
-            setattr_(obj, name, values[name] if name in values else default)
-        if post is not None:
-            post(obj)
-        return obj
-
-    return make
-
-
-def line_reader(cls: type[Action]) -> Callable[[str], Action | None]:
-    """``lambda line: fast_parse(cls, line)``, with what fast_parse looks up
-    per line looked up once (a long log reads thousands of lines of a verb)."""
-    fast = _FAST_CACHE.get(cls) or fast_syntax(cls)
-    if fast is None or fast.read is None:
-        return lambda line: fast_parse(cls, line)
-    fullmatch, read = fast.pattern.fullmatch, fast.read
-
-    def read_line(line: str) -> Action | None:
-        m = fullmatch(line)
-        if m is None:
-            return None
-        try:
-            return read(m)
-        except Exception:  # a value the class refuses: the general parser words it
-            return None
-
-    return read_line
-
-
-def fast_parse(cls: type[Action], line: str) -> Action | None:
-    """``cls`` read from a plain ``line`` that starts with its verb, exactly as
-    ``parse_with(cls, line, tokenize(line))`` reads it; None when the line is
-    not plain or anything would go wrong (the general parser then has the say)."""
-    fast = _FAST_CACHE.get(cls) or fast_syntax(cls)
-    if fast is None:
-        return None
-    m = fast.pattern.fullmatch(line)
-    if m is None:
-        return None
-    read = fast.read
-    if read is not None:
-        try:
-            return read(m)
-        except Exception:  # a value the class refuses: the general parser words it
-            return None
-    values = m.groupdict()
-    try:
-        for name in fast.numbers:
-            text = values[name]
-            if text is not None:
-                values[name] = int(text)
-        for name in fast.words:  # one string per id however many lines name it (a long log's memory)
-            text = values[name]
-            if text is not None:
-                values[name] = _intern(text)
-        for name, default in fast.optional:
-            if values[name] is None:
-                values[name] = default
-        for name, value in fast.fixed:
-            values[name] = value
-        if fast.dice:
-            faces = values.pop(_DICE_GROUP)
-            if faces is not None:
-                values["dice"] = _faces(faces)
-        make = fast.make
-        return cls(**values) if make is None else make(values)
-    except Exception:  # a value the class refuses, a number too long for int(): the general parser words it
-        return None

@@ -106,12 +106,6 @@ class System(ABC):
     def advance(self, state: State, ctx: Context) -> None:
         raise NotImplementedError
 
-    def check_and_advance(self, state: State, ctx: Context) -> None:
-        """``check_advance``, then ``advance``: ``next`` checked and applied in
-        one call (a clock may share what both look up)."""
-        self.check_advance(state, ctx)
-        self.advance(state, ctx)
-
     # -- reference, palette, export
     def board_json(self, state: State, rules: Rules) -> dict[str, Any]:
         """The board as ``replay --json`` shows it; a system may add what it

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 from gm_console.core.errors import SetupError
@@ -78,55 +77,9 @@ MAX_NESTING = 100  # arrays and inline tables inside each other; tomllib's recur
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4299,}")
 
 
-# The log as a save writes it: ``log = [`` on its own line, one plain basic
-# string per line (no escape, no quote, no control character but tab), ``]``.
-_LOG_HEAD = "log = [\n"
-_NOT_PLAIN = re.compile(r'[\\\x00-\x08\x0b-\x1f\x7f]')  # (newlines and quotes are counted instead)
-_PLACEHOLDER = "gm-console: the log is read apart"
-
-
-def _loads_saved_log(text: str) -> dict[str, Any] | None:
-    """``tomllib.loads(text)`` for a file whose log is written as a save
-    writes it, reading the log's lines with one split instead of the TOML
-    parser (most of a long file is its log); None when the file is written
-    otherwise or does not parse (the full parser then has the say, errors
-    and all). The log's block is replaced by ``log = "<placeholder>"`` and
-    the rest parsed: the placeholder comes back as the top-level ``log``
-    only if the block stood where a top-level key does (not inside a string
-    or under a table), so the document is the one the full parser reads."""
-    start = 0 if text.startswith(_LOG_HEAD) else text.find("\n" + _LOG_HEAD) + 1
-    if start == 0 and not text.startswith(_LOG_HEAD):
-        return None
-    first = start + len(_LOG_HEAD)
-    end = text.find("\n]", first - 1) + 1  # the line holding the closing bracket
-    if end == 0 or _PLACEHOLDER in text:
-        return None
-    body = text[first:end]  # '    "line",\n' for each line
-    if body:
-        if not (body.startswith('    "') and body.endswith('",\n')):
-            return None
-        items = body[5:-3].split('",\n    "')
-        # each line is exactly '    "' + item + '",': no quote or newline but those, nothing to escape
-        if body.count('"') != 2 * len(items) or body.count("\n") != len(items) or _NOT_PLAIN.search(body):
-            return None
-    else:
-        items = []
-    try:
-        data = tomllib.loads(f'{text[:start]}log = "{_PLACEHOLDER}"{text[end + 1:]}')
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
-        return None
-    if data.get("log") != _PLACEHOLDER:
-        return None
-    data["log"] = items
-    return data
-
-
 def parse_toml(text: str) -> tuple[dict[str, Any], Problem | None]:
     """``tomllib.loads(text)``, or the problem that stopped it (with its line
     when the parser does not give one)."""
-    fast = _loads_saved_log(text)
-    if fast is not None:
-        return fast, None
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
@@ -193,14 +146,8 @@ def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
         raise EncounterFileError(name, [Problem("", str(exc))]) from None
 
 
-def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
-    """Read, validate and replay an encounter file (EncounterFileError for a bad one).
-
-    With ``cache`` (the console's and the command line's way to open a
-    file), a file opened before with the same bytes and the same code comes
-    from the derived cache (files/cache.py: the final state and checkpoints,
-    checked before use) without a replay, and a file replayed here leaves an
-    entry for the next time. The game is the same either way."""
+def load_encounter(path: str | Path) -> Game:
+    """Read, validate and replay an encounter file (EncounterFileError for a bad one)."""
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -208,31 +155,10 @@ def load_encounter(path: str | Path, *, cache: bool = True) -> Game:
         raise EncounterFileError(path, [Problem("", "no such file")]) from None
     except OSError as exc:
         raise EncounterFileError(path, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
-    if cache:
-        from gm_console.files import cache as derived
-
-        key = derived.file_key(data)
-        game = derived.read(path, key)
-        if game is not None:
-            return game
     text, problem = decode_utf8(data)
-    del data  # (a long file: its bytes are not kept through the replay)
     if problem is not None:
         raise EncounterFileError(path, [problem])
-    if not cache:
-        return loads_encounter(text, str(path), path.parent)
-    doc, problem = parse_toml(text)
-    if problem is not None:
-        raise EncounterFileError(path, [problem])
-    if needs_resolution(doc):  # its units depend on other files too: not cached
-        return _game_from_document(doc, text, str(path), path.parent)
-    del text
-    game = game_from_data(doc, str(path))
-    log = doc.get("log", [])
-    if isinstance(log, list):
-        derived.write(path, key, game, log)
-    return game
-
+    return loads_encounter(text, str(path), path.parent)
 
 
 def decode_utf8(data: bytes) -> tuple[str, Problem | None]:
@@ -280,116 +206,15 @@ def _kind_of(path: Path) -> str | None:
 
 
 def dumps_encounter(game: Game, upto: int | None = None) -> str:
-    lines = game.lines() if upto is None else game.lines()[:upto]
-    return dumps_document(game.setup.to_dict(lines))
-
-
-class NotPlain(Exception):
-    """A log line that ``encounter_pieces`` does not write itself (it needs escaping)."""
-
-
-def encounter_pieces(game: Game) -> Iterator[str]:
-    """``dumps_encounter(game)`` in pieces, for a writer that need not hold the
-    whole text (the recovery journal): the log is formatted ``_CHUNK`` lines
-    at a time and none of it is kept (``Game.lines_between``). Raises
-    ``NotPlain`` on the way when a line needs escaping, which only tomli_w
-    writes: the caller then writes ``dumps_encounter(game)`` instead."""
-    count = len(game.log)
-    parts = _head_and_tail(game.setup.to_dict([_PLACEHOLDER])) if count else None
-    if parts is None:
-        yield dumps_encounter(game)
-        return
-    head, tail = parts
-    yield head
-    for i in range(0, count, _CHUNK):
-        chunk = game.lines_between(i, i + _CHUNK)
-        if not _plain_lines(chunk):
-            raise NotPlain(f"log[{i}:{i + _CHUNK}]")
-        yield _block(chunk)
-    yield tail
-
-
-_ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')  # what tomli_w escapes in a basic string (not tab)
-_writes_logs_so: list[bool] = []  # whether tomli_w here writes a log the way ``dumps_document`` does
-_CHUNK = 512  # log lines joined in one piece (``document_pieces``)
+    return dumps_document(game.setup.to_dict(game.lines(0, upto)))
 
 
 def dumps_document(data: dict[str, Any]) -> str:
-    """``tomli_w.dumps(data)``, byte for byte (``document_pieces`` joined)."""
-    return "".join(document_pieces(data))
-
-
-def document_pieces(data: dict[str, Any]) -> Iterator[str]:
-    """``tomli_w.dumps(data)`` in pieces whose concatenation is that text byte
-    for byte, writing a long log's lines itself (most of a long file is its
-    log): the document is dumped with ``log = "<placeholder>"`` and the
-    placeholder's line replaced by the block tomli_w writes (``log = [``,
-    ``    "line",`` each, ``]``), a piece per ``_CHUNK`` lines: no copy of the
-    whole log is made on the way. Taken only for lines with nothing to
-    escape, and only when this tomli_w is seen to write a probe so (checked
-    once); otherwise one piece, tomli_w's."""
-    log = data.get("log")
-    parts = _head_and_tail(data) if log and type(log) is list and _plain_lines(log) else None
-    if parts is None:
-        yield _tomli_w().dumps(data)
-        return
-    head, tail = parts
-    yield head
-    for i in range(0, len(log), _CHUNK):
-        yield _block(log[i : i + _CHUNK])
-    yield tail
-
-
-def _head_and_tail(data: dict[str, Any]) -> tuple[str, str] | None:
-    """What tomli_w writes of ``data`` before its log's lines (up to ``log = [``)
-    and after them (from ``]``), or None when the fast writing does not hold."""
-    if not _fast_dump_ok():
-        return None
-    head = dict(data)
-    head["log"] = _PLACEHOLDER
-    text = _tomli_w().dumps(head)
-    marker = f'log = "{_PLACEHOLDER}"\n'
-    at = text.find(marker)
-    if at < 0 or (at and text[at - 1] != "\n") or text.count(_PLACEHOLDER) != 1:
-        return None
-    return text[:at] + "log = [\n", "]\n" + text[at + len(marker) :]
-
-
-def _block(lines: list[str]) -> str:
-    return '    "' + '",\n    "'.join(lines) + '",\n'
-
-
-def _plain_lines(log: list) -> bool:
-    """Every line a string with nothing tomli_w escapes, and no placeholder
-    (looked at ``_CHUNK`` lines at a time, not in one copy of the whole log)."""
-    for i in range(0, len(log), _CHUNK):
-        chunk = log[i : i + _CHUNK]
-        if not all(type(line) is str for line in chunk):
-            return False
-        joined = "".join(chunk)
-        if _ESCAPED.search(joined) or _PLACEHOLDER in joined:
-            return False
-    return True
-
-
-def _fast_dump_ok() -> bool:
-    if not _writes_logs_so:
-        probe = {"format": 1, "title": "t", "log": ["next", "a\tb", "x [1]"], "units": [{"id": "u"}]}
-        head = dict(probe, log=_PLACEHOLDER)
-        tomli_w = _tomli_w()
-        expected = tomli_w.dumps(probe)
-        ours = tomli_w.dumps(head).replace(
-            f'log = "{_PLACEHOLDER}"\n', 'log = [\n    "next",\n    "a\tb",\n    "x [1]",\n]\n'
-        )
-        _writes_logs_so.append(ours == expected)
-    return _writes_logs_so[0]
-
-
-def _tomli_w():
-    """The TOML writer, imported on the first write (opening a file, the console's start, need none)."""
+    """The TOML text of a document (tomli_w, imported on the first write:
+    opening a file, the console's start, need none)."""
     import tomli_w
 
-    return tomli_w
+    return tomli_w.dumps(data)
 
 
 def save_encounter(game: Game, path: str | Path, *, upto: int | None = None, backup: bool = True) -> None:

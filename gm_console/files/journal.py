@@ -21,21 +21,22 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-try:  # POSIX: a live session locks its journal
+if sys.platform != "win32":  # POSIX: a live session locks its journal
     import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+else:  # pragma: no cover - Windows has no fcntl
+    fcntl = None
 
 from gm_console.core.game import Game
-from gm_console.files.encounter_io import NotPlain, dumps_encounter, encounter_pieces, loads_encounter
+from gm_console.files.encounter_io import dumps_encounter, loads_encounter
 
 VERSION = 1
 
@@ -131,22 +132,10 @@ class _Syncer:
         self._thread.join(timeout=1.0)
 
 
-def _write_start(handle, header: dict, pieces: Iterable[str]) -> None:
-    """The header line, then ``json.dumps({"base": "".join(pieces)})`` written a
-    piece at a time: JSON escapes each character alone, so the pieces escaped
-    one by one make the same line, and a long log's document is never held
-    whole (nor its escaped copy, nor its log in notation: Game.lines_between)."""
-    handle.write(json.dumps(header) + "\n")
-    handle.write('{"base": "')
-    for piece in pieces:
-        handle.write(json.dumps(piece)[1:-1])
-    handle.write('"}\n')
-
-
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._handle = None
+        self._handle: IO[str] | None = None
         self._syncer: _Syncer | None = None
         self._templates: set[str] = set()  # the templates the journal holds (its base's, then its records')
 
@@ -157,12 +146,8 @@ class Journal:
         header = {"journal": VERSION, "source": str(source) if source else None, "started": time.time()}
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
-            try:
-                _write_start(handle, header, encounter_pieces(game))
-            except NotPlain:  # a line only tomli_w writes: the document in one piece
-                handle.seek(0)
-                handle.truncate()
-                _write_start(handle, header, [dumps_encounter(game)])
+            handle.write(json.dumps(header) + "\n")
+            handle.write(json.dumps({"base": dumps_encounter(game)}) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)

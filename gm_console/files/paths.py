@@ -57,11 +57,3 @@ def user_state_dir() -> Path:
     override = os.environ.get("GM_CONSOLE_STATE_DIR")
     return Path(override) if override else Path(_dirs().user_state_dir)
 
-
-def user_cache_dir() -> Path | None:
-    """Derived caches live here (files/cache.py); ``GM_CONSOLE_CACHE_DIR`` set
-    to an empty value turns them off (None)."""
-    override = os.environ.get("GM_CONSOLE_CACHE_DIR")
-    if override is not None:
-        return Path(override) if override else None
-    return Path(_dirs().user_cache_dir)

@@ -52,6 +52,7 @@ from gm_console.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from gm_console.core.reference import RefEntry
+    from gm_console.lookup.ondemand import Lookup
     from gm_console.ui.widgets.dice_log import DiceLog
 
 WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
@@ -100,7 +101,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self._saved: tuple | None = None if missing else tuple(game.log)
         self._saved_dice = game.setup.dice  # the dice mode the file holds (F2 changes the encounter)
         self.set_reactive(FightScreen.dice_mode, game.setup.dice)  # nothing to redraw yet
-        self._lookup = None
+        self._lookup: Lookup | None = None
         self._narrow_pane = 0
         self._width = 0
         self._panes: list[SystemPane] | None = None
@@ -185,7 +186,9 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         first frame is out, the app's start-up garbage collection."""
         if not self.offer_recovery():
             self.start_journal()
-        self.after_frame(self.app.fight_drawn)
+        app = self.app
+        assert isinstance(app, GMConsoleApp)  # the fight is only ever the console app's (GMConsoleApp.__init__)
+        self.after_frame(app.fight_drawn)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from any flow, dialog or screen, the GM types on: the prompt has
@@ -266,9 +269,9 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
                 self._dice_mounting = True
                 from gm_console.ui.widgets.dice_log import DiceLog
 
-                dice = DiceLog(id="dice")
-                await side.mount(dice)
-                self._dice, self._dice_mounting = dice, False
+                mounted = DiceLog(id="dice")
+                await side.mount(mounted)
+                self._dice, self._dice_mounting = mounted, False
             dice = self._dice
             if dice is not None and dice.display:
                 dice.sync(self.game)
@@ -485,7 +488,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             if text is None:
                 return
             try:
-                self.game.push(action.with_dice(parse(text)))  # type: ignore[arg-type]
+                self.game.push(action.with_dice(parse(text)))
             except GMError as exc:
                 self.notify(str(exc), title="Not applied", severity="error", timeout=8)
                 return
@@ -538,7 +541,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         self.log_pane().focus()
 
     # ---------------------------------------------------------------- lookup, flows
-    def lookup(self):
+    def lookup(self) -> Lookup:
         """This game's rules lookup (gm_console/lookup/ondemand.py): built when first asked."""
         if self._lookup is None:
             from gm_console.lookup.ondemand import Lookup
@@ -560,9 +563,13 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         """F7: this system's guided flow (screens/flows.py); its line is applied as if typed."""
         from gm_console.ui.screens.flows import flow_for
 
+        def apply(line: str | None) -> None:
+            if line:
+                self.apply_line(line)
+
         flow = flow_for(self)
         if flow is not None:
-            self.app.push_screen(flow, lambda line: self.apply_line(line) if line else None)
+            self.app.push_screen(flow, apply)
 
 
 class GMConsoleApp(CrashHook, App[None]):
@@ -637,11 +644,9 @@ class GMConsoleApp(CrashHook, App[None]):
     def fight_drawn(self) -> None:
         """Called by the fight once its first frame is drawn (the app's own
         mount comes before the fight's screen is laid out, so not from there)."""
-        from gm_console.files import cache
         from gm_console.ui.startup import register_later_themes
 
-        cache.release()  # the reopen cache's entry of the file opened, held back by the launcher for this frame
-        if not gc.isenabled():  # held off for start-up by the launcher (launch.main)
+        if not gc.isenabled():  # held off for start-up by the launcher (launch.run_console)
             gc.collect()  # start-up's garbage (about 1 MB), once, after the frame
             gc.freeze()  # what start-up built stays: later collections skip it
             gc.enable()

@@ -193,15 +193,15 @@ def test_the_launcher_holds_the_collector_for_start_up(monkeypatch):
     from gm_console import launch
 
     seen = []
-    monkeypatch.setattr(launch, "run_console", lambda file, replay=False: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(launch, "_run_console", lambda file, replay, players: seen.append(gc.isenabled()) or 0)
     monkeypatch.setattr(sys, "argv", ["gm-console", "fight.toml"])
+    assert gc.isenabled()
     try:
         launch.main()
     except SystemExit as exc:
         assert exc.code == 0
-    finally:
-        gc.enable()
     assert seen == [False]
+    assert gc.isenabled()  # no first frame came: the collector is as it was
 
 
 def test_gm_console_open_holds_the_collector_for_start_up_too(monkeypatch, tmp_path):
@@ -240,31 +240,3 @@ async def test_the_app_turns_the_held_collector_back_on_after_its_first_frame(tm
     finally:
         gc.enable()
         gc.unfreeze()
-
-
-def test_the_launcher_holds_the_reopen_cache_writes_while_the_console_opens(monkeypatch):
-    from gm_console import launch
-    from gm_console.files import cache
-
-    seen = []
-    monkeypatch.setattr(launch, "_run_console", lambda file, replay, players: seen.append(cache._held is not None) or 0)
-    assert launch.run_console(None) == 0
-    assert seen == [True] and cache._held is None  # released when the console stops, first frame or not
-
-
-async def test_the_held_reopen_cache_entry_is_written_once_the_first_frame_is_out(tmp_path):
-    from gm_console.files import cache
-
-    cache.hold()
-    try:
-        app, path = make_app(tmp_path)
-        assert not cache.entry_path(path).exists()
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.fight.game.push_line("next")  # play before the write starts: the entry is of the file as opened
-            await pilot.pause(FRAME_OUT + 0.2)  # released FRAME_OUT after the first frame (fight_drawn)
-            assert cache._held is None
-    finally:
-        cache.release()
-    cache.flush()
-    assert cache.read(path, cache.file_key(path.read_bytes())).lines() == load_encounter(path, cache=False).lines()

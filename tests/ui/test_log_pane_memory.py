@@ -19,7 +19,7 @@ from tests.bench.generate import encounter_text
 async def test_the_window_keeps_its_rows_as_segments_not_strips(tmp_path):
     path = tmp_path / "long.toml"
     path.write_text(encounter_text(6, 600))
-    app = GMConsoleApp(load_encounter(path, cache=False), path=path)
+    app = GMConsoleApp(load_encounter(path), path=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         log = app.query_one(LogPane)

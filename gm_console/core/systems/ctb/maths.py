@@ -133,22 +133,6 @@ def hp_damage(attack: Attack, face: int, b: Bands, *, broken: bool, rounding: st
     return Outcome(value, result, ", ".join(steps))
 
 
-def hp_amount(attack: Attack, face: int | None, b: Bands, *, broken: bool, rounding: str, stack: bool) -> int:
-    """``hp_damage(...).amount`` without wording the steps (a replay needs the
-    number only; tests/test_fast_load.py checks that the two always agree)."""
-    stat, dam, prof, ar, res = attack
-    raw = stat + dam + prof - (ar + res)
-    if raw < 1:
-        raw = 1
-    if face is None:
-        return raw * 2 if broken else raw
-    if face <= b.glance_ceiling:
-        return raw if broken else halve(raw, rounding)
-    if face >= b.crit_floor:
-        return raw * 4 if broken and stack else raw * 2
-    return raw * 2 if broken else raw
-
-
 def brk_amount(attack: Attack, weapon_brk: int, face: int | None, b: Bands, *, mode: str, rounding: str) -> Outcome:
     """AR stripped by a BRK attack: the named amount, then effectiveness (if rolled)."""
     if mode == "weapon_brk":

@@ -140,13 +140,10 @@ class CTBSystem(System):
         if stat == "recalled" and unit.stats["recalled"] and state.clock.active == unit.id:
             state.clock.active = None
         clock.settle(state, ctx, unit)
-        clock.stat_changed(ctx, unit, stat)
 
     # ------------------------------------------------------------ clock
-    # (the clock's own functions, called without a method in between: ``next`` is half of a long log)
     check_advance = staticmethod(clock.check_clock)
     advance = staticmethod(clock.advance)
-    check_and_advance = staticmethod(clock.check_and_advance)
 
     def describe_turn(self, state: State) -> str:
         board = BOARD.get(state)

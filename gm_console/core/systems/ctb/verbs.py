@@ -77,7 +77,6 @@ class _Strike(Action):
     ROLLS = True
     PALETTE = "attack"
     RULE = cites.ATTACK_DAMAGE
-    RAISES_NO_AP = True  # it lowers HP, AR, KI (and AP to 0 under downed_clock = reset), never raises them
     SYNTAX = (
         n.Arg("attacker", n.UNIT),
         n.Arg("target", n.UNIT),
@@ -118,9 +117,6 @@ class _Strike(Action):
         board = BOARD(state)
         weapon = board.weapon(attacker.id, self.weapon)
         self._apply(state, ctx, attacker, target, board, weapon, ctx.rules.view("ctb"))
-
-    def check_apply(self, state: State, ctx: Context) -> None:
-        self._apply(state, ctx, *self._checked(state, ctx))
 
     def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon, Any]:
         """``check``, giving what ``apply`` looks up: attacker, target, board,
@@ -170,13 +166,7 @@ class _Strike(Action):
             )
         if self.ki > a.get("ki", 0):
             raise IllegalAction(f"{attacker.name} has {a.get('ki', 0)} KI; this attack costs {self.ki}", cites.KI)
-        faces = self.dice
-        if faces is not None and len(faces) == 1:  # check_dice's usual case (one d20 recorded), inline
-            needed = self.dice_needed(state, ctx)
-            if len(needed) != 1 or not 1 <= faces[0] <= needed[0]:
-                check_dice(self, state, ctx)
-        else:
-            check_dice(self, state, ctx)
+        check_dice(self, state, ctx)
         return attacker, target, board, weapon, h
 
     def _apply(
@@ -225,12 +215,6 @@ class Hit(_Strike):
     EXAMPLE = "hit kai gob with=sword [17]"
 
     def resolve(self, state, ctx, attacker, target, weapon, numbers, bands, face, h) -> None:
-        if not ctx.loud:  # a replay: the amount alone (the same number the worded steps reach)
-            t = target.stats
-            broken = t.get("ar", 0) <= 0 and (t.get("ar_max", 0) > 0 or bool(h.unarmored_broken))  # is_broken
-            amount = maths.hp_amount(numbers, face, bands, broken=broken, rounding=h.glancing_rounding, stack=h.double_stack)
-            t["hp"] = max(0, t.get("hp", 0) - amount)
-            return
         out = maths.hp_damage(
             numbers,
             face,

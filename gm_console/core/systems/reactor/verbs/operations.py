@@ -56,7 +56,7 @@ def _block_names(state: State) -> dict[str, str]:
 
 
 TARGET = n.Kind("TARGET", _target, str, ref="unit", names=_target_names)
-BLOCKER = n.Kind("UNIT", n.UNIT.parse, str, ref="unit", fast="id", names=_block_names)
+BLOCKER = n.Kind("UNIT", n.UNIT.parse, str, ref="unit", names=_block_names)
 NO_BLOCK = "none"  # block=none: the defender lets the strike through (said outright, as the rule asks)
 CARD = n.ident("CARD")
 
