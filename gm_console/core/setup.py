@@ -206,6 +206,9 @@ class Setup:
         self.data = {k: v for k, v in data.items() if k != "log"}
         self.catalogues = dict(catalogues or {})
         self._dumped: dict[str, Any] | None = None
+        # the text of the file it was read from (set by the file layer): a save
+        # keeps it as the GM wrote it and changes only what play changed
+        self.source: str | None = None
         self.sides = tuple(SideSpec(d["id"], d.get("name") or d["id"], d["controller"]) for d in self.data["sides"])
         self.zones = tuple(
             ZoneSpec(z["id"], z.get("name") or z["id"], tuple(z["adjacent"]), tuple(z["traits"]), z["hidden"], tuple(z["locked"]), z.get("chip"))

@@ -41,6 +41,7 @@ def atomic_write(path: str | Path, data: bytes | list[bytes] | Callable[[BinaryI
     _remove_stale_temps(folder, path)
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=folder)
     try:
+        _keep_mode(fd, tmp, path)
         with os.fdopen(fd, "wb") as handle:
             if callable(data):
                 data(handle)
@@ -59,6 +60,23 @@ def atomic_write(path: str | Path, data: bytes | list[bytes] | Callable[[BinaryI
             pass
         raise
     _fsync_dir(folder)
+
+
+def _keep_mode(fd: int, tmp: str, path: Path) -> None:
+    """The new file gets the mode of the one it replaces (a new file: what
+    ``open`` would give it under the umask), not mkstemp's 0600."""
+    import stat
+
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # (Windows before Python 3.13)
+        os.chmod(tmp, mode)
 
 
 def _keep_backup(path: Path, folder: Path) -> None:

@@ -1,9 +1,10 @@
 """Encounter files: read and validate (every problem, with file and key
 path), replay the log, and save atomically keeping a ``.bak``.
 
-Saving writes the normal form (defaults left out, keys in schema order), so
-load-then-save of a file that was saved once gives the same bytes.
-Comments in a hand-written file are not kept by a save: the ``.bak`` is.
+Saving keeps the file as the GM wrote it (comments, key order, layout) and
+changes only what play changed (files/as_written.py); an encounter made
+in memory is written in the normal form (defaults left out, keys in schema
+order), so load-then-save of a file gives the same bytes.
 
 Whatever the bytes, reading ends in a Game or an EncounterFileError whose
 every line is ``FILE: [line L[, column C]: ][key.path: ]message``: a file
@@ -59,6 +60,12 @@ def needs_resolution(data: Any) -> bool:
 
 
 def _game_from_document(data: Any, text: str, name: str, base: Path | None) -> Game:
+    game = _resolved_game(data, text, name, base)
+    game.setup.source = text  # a save keeps the file as written (files/as_written.py)
+    return game
+
+
+def _resolved_game(data: Any, text: str, name: str, base: Path | None) -> Game:
     if not needs_resolution(data):
         return game_from_data(data, name)
     from gm_console.files.library import resolve_document
@@ -206,7 +213,17 @@ def _kind_of(path: Path) -> str | None:
 
 
 def dumps_encounter(game: Game, upto: int | None = None) -> str:
-    return dumps_document(game.setup.to_dict(game.lines(0, upto)))
+    """The encounter's text with its log (up to ``upto`` actions): the file it
+    was read from with what play changed (files/as_written.py), or for an
+    encounter read from no file, or one that cannot be kept so, the normal form."""
+    data = game.setup.to_dict(game.lines(0, upto))
+    if game.setup.source is not None:
+        from gm_console.files.as_written import write_over
+
+        text = write_over(game.setup.source, data)
+        if text is not None:
+            return text
+    return dumps_document(data)
 
 
 def dumps_document(data: dict[str, Any]) -> str:
