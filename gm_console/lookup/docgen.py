@@ -92,10 +92,13 @@ log applied, so the file alone gives the same fight on every machine.
 
 `gm-console validate FILE` checks a file and lists every problem with its key
 path (`units[2].stats.hp: expected an integer, got a string 'ten'`); unknown
-keys are errors, with the nearest known key suggested. Saving writes the
-file's normal form (defaults left out, keys in the order below) atomically,
-and keeps the previous version as `FILE.toml.bak`; comments are not kept by a
-save (the .bak keeps them once).
+keys are errors, with the nearest known key suggested. Saving keeps the
+file as it was written (comments, key order, inline tables, blank lines and
+the file's mode) and changes only what play changed: the log, the dice mode,
+templates an `add` brought in, and units brought in with `from` (written out).
+It writes atomically and keeps the previous version as `FILE.toml.bak`. A
+file the console makes itself is in the normal form (defaults left out, keys
+in the order below).
 
 ## A complete, annotated example
 
