@@ -215,6 +215,7 @@ class AddUnit(Action):
         if self.template is not None:
             self._check_template(state, ctx)
             return
+        assert self.side is not None  # __post_init__ refuses an add with neither a template nor a side
         state.side(self.side)
         if self.zone is not None:
             state.zone(self.zone)
@@ -235,6 +236,7 @@ class AddUnit(Action):
                 unit.id,
             )
             return
+        assert self.side is not None  # __post_init__ refuses an add with neither a template nor a side
         template = state.units[self.copy] if self.copy else None
         unit = Unit(
             self.unit,
@@ -258,11 +260,14 @@ class AddUnit(Action):
         template's, numbered as count numbers copies: raider3 is "Relay Raider 3")."""
         from copy import deepcopy
 
-        table = setup.templates.get(self.template)
+        template = self.template
+        if template is None:
+            raise IllegalAction(f"add {self.unit} names no template (from={TEMPLATE_PREFIX}ID)", TEMPLATE_RULE)
+        table = setup.templates.get(template)
         if table is None:
             from gm_console.core.errors import UnknownName
 
-            known = UnknownName("template", self.template, setup.templates)
+            known = UnknownName("template", template, setup.templates)
             raise IllegalAction(
                 f"{known} in this encounter's [templates]; the console copies one in from the "
                 "encounter's libraries when the line is typed",
@@ -282,7 +287,7 @@ class AddUnit(Action):
         if self.name is not None:
             spec["name"] = self.name
         elif "name" in table:
-            number = self.unit[len(self.template) :] if self.unit.startswith(self.template) else ""
+            number = self.unit[len(template) :] if self.unit.startswith(template) else ""
             if number.isdigit() and number.isascii():
                 spec["name"] = f"{table['name']} {number}"
         return spec

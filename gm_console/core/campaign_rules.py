@@ -13,12 +13,14 @@ carry.py (systems/<name>/carry.py), which core/carry.py asks through the hooks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gm_console.core import schema as s
 from gm_console.core.rules import HouseRule
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gm_console.core.system import System
 
 CAMPAIGN_RULES: dict[str, tuple[HouseRule, ...]] = {
@@ -75,9 +77,18 @@ RETIRED: dict[str, dict[str, str]] = {
 def retired_keys(system: str) -> dict[str, s.Key]:
     """Schema keys for the retired house rules of ``system``: any value is a problem naming the replacement."""
     return {
-        name: s.Key(s.Custom(checker=lambda _value, text=text: text, description="nothing (retired)"), doc="retired")
+        name: s.Key(s.Custom(checker=_refused_with(text), description="nothing (retired)"), doc="retired")
         for name, text in RETIRED.get(system, {}).items()
     }
+
+
+def _refused_with(text: str) -> Callable[[Any], str]:
+    """A schema checker that finds any value a problem, ``text``."""
+
+    def checker(_value: Any) -> str:
+        return text
+
+    return checker
 
 
 def extend(system: System) -> None:

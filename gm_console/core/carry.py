@@ -163,6 +163,7 @@ def carry_changes(
         uid = party_unit.get("id")
         if uid not in state.units:
             continue
+        assert isinstance(uid, str)  # a key of state.units, which are unit ids
         final = persistent(state, rules, systems, uid, by_id.get(uid))
         changes.extend(_diff(party_unit, final, rules, here))
     return changes

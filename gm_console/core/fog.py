@@ -20,7 +20,7 @@ in ``state.boards["players"]`` (a ``PlayerBoard``), created on first use.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from gm_console.core import notation as n
 from gm_console.core.actions import Action
@@ -55,7 +55,12 @@ class PlayerBoard:
         return {"hidden_units": list(self.hidden), "health": self.health, "threat": self.threat}
 
 
+@overload
+def player_board(state: State, create: Literal[True]) -> PlayerBoard: ...
+@overload
+def player_board(state: State, create: bool = False) -> PlayerBoard | None: ...
 def player_board(state: State, create: bool = False) -> PlayerBoard | None:
+    """The player view's board; made (and kept in the state) first when ``create``."""
     board = state.boards.get(BOARD)
     if board is None and create:
         board = state.boards[BOARD] = PlayerBoard()
@@ -303,6 +308,7 @@ class Travel(Action):
     def apply(self, state: State, ctx: Context) -> None:
         unit = state.units[self.unit]
         old, unit.zone = unit.zone, self.zone
+        assert old is not None  # check: the unit stands on a fast-travel point
         dest = state.zones[self.zone]
         ctx.emit(f"{unit.name} fast-travels from {state.zones[old].name} to {dest.name} (Map Chip {dest.chip!r})", "info", unit.id)
         if dest.hidden:

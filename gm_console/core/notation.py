@@ -328,6 +328,8 @@ def usage(cls: type[Action]) -> str:
 def parse_rest(cls: type[Action], verb: str, remainder: str) -> Action:
     """Parse a verb whose whole syntax is free text (``note ...``): no tokenizing."""
     spec = cls.SYNTAX[0]
+    if not isinstance(spec, Rest):
+        raise TypeError(f"{cls.__name__}: parse_rest reads a syntax of one Rest (is_rest_only), not {spec!r}")
     text = remainder.strip()
     problem = bounds.too_long(text, bounds.MAX_TEXT) or bounds.unsafe_character(text)
     if problem:
@@ -438,23 +440,24 @@ def format_with(action: Action) -> str:
     """The line of ``action``, read off its syntax step by step."""
     cls = type(action)
     if is_rest_only(cls):
-        text = getattr(action, cls.SYNTAX[0].name)
+        rest = cls.SYNTAX[0]
+        assert isinstance(rest, Rest)  # is_rest_only: the one spec is a Rest
+        text = getattr(action, rest.name)
         return f"{cls.VERB} {quote(text, frozenset({text})) if text.startswith(chr(34)) else text}"
     reserved = frozenset(s.text for s in cls.SYNTAX if isinstance(s, Flag))
     parts = [cls.VERB]
     positional = [s for s in cls.SYNTAX if isinstance(s, (Arg, Lit))]
     # trailing optional args equal to their default are left out
     last = len(positional)
-    while last and isinstance(positional[last - 1], Arg) and positional[last - 1].optional:
-        spec = positional[last - 1]
-        if getattr(action, spec.name) != spec.default:
+    while last and isinstance(tail := positional[last - 1], Arg) and tail.optional:
+        if getattr(action, tail.name) != tail.default:
             break
         last -= 1
-    for spec in positional[:last]:
-        if isinstance(spec, Lit):
-            parts.append(spec.text)
+    for word in positional[:last]:
+        if isinstance(word, Lit):
+            parts.append(word.text)
         else:
-            parts.append(quote(spec.kind.format(getattr(action, spec.name)), reserved))
+            parts.append(quote(word.kind.format(getattr(action, word.name)), reserved))
     for spec in cls.SYNTAX:
         if isinstance(spec, Flag) and getattr(action, spec.name):
             parts.append(spec.text)
@@ -466,8 +469,9 @@ def format_with(action: Action) -> str:
                 parts.append(f"{spec.word}={quote(spec.kind.format(value))}")
         elif isinstance(spec, Extras):
             parts.extend(f"{k}={v}" for k, v in getattr(action, spec.name))
-    if cls.ROLLS and getattr(action, "dice", None) is not None:
-        parts.append("[" + ",".join(str(d) for d in action.dice) + "]")
+    dice = getattr(action, "dice", None) if cls.ROLLS else None  # a rolling action's last field
+    if dice is not None:
+        parts.append("[" + ",".join(str(d) for d in dice) + "]")
     return " ".join(parts)
 
 

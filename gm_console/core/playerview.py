@@ -230,8 +230,8 @@ _DIGIT = re.compile(r"[0-9]")
 
 def _words(terms: set[str]) -> re.Pattern[str] | None:
     """Any of ``terms`` as a whole word, the longest first, case-insensitive."""
-    terms = frozenset(t for t in terms if t)
-    return _compiled(terms) if terms else None
+    named = frozenset(t for t in terms if t)  # hashable: _compiled caches by it
+    return _compiled(named) if named else None
 
 
 @functools.lru_cache(maxsize=64)

@@ -275,7 +275,8 @@ def check_document(data: Any) -> tuple[Setup | None, list[str], list[Problem]]:
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt != FORMAT_VERSION:
         problems.append(Problem("format", f"unsupported format version {s.shown_value(fmt)}; this console reads version {FORMAT_VERSION}"))
         return None, [], problems
-    named = data.get("systems") if isinstance(data.get("systems"), list) else []
+    given = data.get("systems")
+    named = given if isinstance(given, list) else []
     doc = schema_for(named).check(data, "", problems)
     if doc is INVALID:
         return None, [], problems

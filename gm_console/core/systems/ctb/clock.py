@@ -54,8 +54,7 @@ def end_turn(state: State, ctx: Context) -> None:
     clock = state.clock
     BOARD(state).attacks = 0
     uid = clock.active
-    unit = state.units.get(uid) if uid is not None else None
-    if unit is not None:
+    if uid is not None and (unit := state.units.get(uid)) is not None:
         stats = unit.stats
         old = stats.get("ap", 0)
         stats["ap"] = paid = after_turn(old, ctx.rules)

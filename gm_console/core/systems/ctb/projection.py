@@ -126,7 +126,7 @@ def after_turn(ap: int, rules: Rules) -> int:
     return max(0, ap - READY) if rules.view("ctb").surplus == "keep" else 0
 
 
-TieKey = Callable[[int, int, int, bool], tuple]
+TieKey = Callable[[int, int, int, bool], tuple[int, ...]]
 
 
 def tie_key(rule: str) -> TieKey:
@@ -146,7 +146,7 @@ def _players(unit: Unit, state: State) -> bool:
     return state.sides[unit.side].is_players if unit.side in state.sides else False
 
 
-def sort_key(unit: Unit, ap: int, order: int, state: State, rules: Rules) -> tuple:
+def sort_key(unit: Unit, ap: int, order: int, state: State, rules: Rules) -> tuple[int, ...]:
     """How ready units are ordered within one tick (smaller goes first)."""
     rule = rules.view("ctb").tie_break
     players = _players(unit, state) if rule == "players_first" else False
@@ -164,13 +164,13 @@ def order_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> lis
         keyed.sort()
         return [row[3] for row in keyed]
     key = tie_key(rule)
-    keyed = []
+    ranked: list[tuple[tuple[int, ...], str]] = []
     for order, (uid, ap) in enumerate(ready):  # positions keep the listed order, all the key compares
         unit = units[uid]
         players = _players(unit, state) if rule == "players_first" else False
-        keyed.append((key(ap, unit.stats.get("ap_total", 0), order, players), uid))
-    keyed.sort()
-    return [uid for _, uid in keyed]
+        ranked.append((key(ap, unit.stats.get("ap_total", 0), order, players), uid))
+    ranked.sort()
+    return [uid for _, uid in ranked]
 
 
 def best_ready(state: State, rules: Rules, ready: list[tuple[str, int]]) -> str:

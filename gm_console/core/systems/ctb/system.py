@@ -92,6 +92,9 @@ class CTBSystem(System):
 
     # ------------------------------------------------------------ generic actions
     def check_add(self, state: State, action: AddUnit, ctx: Context) -> None:
+        if action.template is not None:
+            return  # no stats of its own (AddUnit.__post_init__): the template's are checked as it is built
+        assert action.side is not None  # AddUnit.__post_init__: an add without a template names a side
         probe = Unit(action.unit, action.name or action.unit, action.side)
         for stat, value in action.stats:
             if stat not in POOLS:  # pools are checked against the maxima once the unit exists
@@ -125,9 +128,12 @@ class CTBSystem(System):
         """A player unit that moves into a hidden zone sees it: the zone is revealed, as in the zone conflict."""
         from gm_console.core.fog import reveal_zone
 
-        zone = state.zones.get(unit.zone) if unit.zone else None
-        if zone is not None and zone.hidden and unit.zone != old_zone and state.sides[unit.side].is_players:
-            reveal_zone(state, ctx, unit.zone, f"{unit.name} goes there")
+        zid = unit.zone
+        if not zid or zid == old_zone:
+            return
+        zone = state.zones.get(zid)
+        if zone is not None and zone.hidden and state.sides[unit.side].is_players:
+            reveal_zone(state, ctx, zid, f"{unit.name} goes there")
 
     def check_stat(self, state: State, unit: Unit, stat: str, value: int, ctx: Context) -> None:
         check_value(unit, stat, value)

@@ -236,7 +236,7 @@ class Brk(_Strike):
     def dice_needed(self, state: State, ctx: Context) -> tuple[int, ...]:
         return (20,) if ctx.rules.view("ctb").brk_roll else ()
 
-    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon]:
+    def _checked(self, state: State, ctx: Context) -> tuple[Unit, Unit, CTBBoard, Weapon, Any]:
         target = state.unit(self.target)
         if target.stats.get("ar", 0) <= 0 and not is_recalled(target) and not is_downed(target):
             raise IllegalAction(f"{target.name} has AR 0 already: a BRK attack has nothing left to strip", self.RULE)

@@ -185,7 +185,7 @@ def profile(state: State, board: Any, unit: Unit, pack_counts: str = "all") -> P
     atk, why = base_atk, [str(base_atk)]
     atk_from = [("card", base_atk)]
     floors = [(c.get("atk_min"), c.name) for c in gear if c.get("atk_min") is not None]
-    if in_pack(state, board, unit, card, pack_counts):
+    if card is not None and in_pack(state, board, unit, card, pack_counts):
         floors.append((card.get("pack_atk", base_atk), f"pack of {card.get('pack')}"))
     best = max(floors, default=None, key=lambda f: f[0])
     if best is not None and best[0] > atk:

@@ -117,8 +117,11 @@ def strike(
         step(f"{blocker.name} intercepts{used}", "rule", blocker.id)
         nothing = "no HEAT and no HACK counters" if target.kind == "reactor" else "nothing"
         step(f"Blocked: {target.label} takes {nothing}", "rule")
+        assert dp is not None  # the blocker is the defender, profiled above
         fight(striker, sp, blocker, dp, True, step)
     elif target.kind == "personnel":
+        # resolve_target: a personnel target is a unit in play, so the defender, profiled above
+        assert defender is not None and dp is not None
         fight(striker, sp, defender, dp, False, step)
     elif target.kind == "facility":
         fac = board.facilities[target.id]

@@ -45,7 +45,7 @@ def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
             tags.append("MELTDOWN")
         if board.active == sid:
             tags.append("on shift")
-        cards = [{"title": "Reactor core", "meters": [], "tags": tags, "lines": lines, "band": None}]
+        cards: list[dict[str, Any]] = [{"title": "Reactor core", "meters": [], "tags": tags, "lines": lines, "band": None}]
         exact = sight.side_exact(sid)
         for fac in board.facilities_of(sid):
             cards.append(

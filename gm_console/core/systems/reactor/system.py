@@ -132,7 +132,8 @@ class ReactorSystem(System):
 
     # ------------------------------------------------------------ starter
     def starter_unit(self, role: str) -> dict[str, Any] | None:
-        return {"hero": {"card": "junior-watchman", "stationed": True}, "foe": {"card": "wnaf-conscript"}}.get(role)
+        units: dict[str, dict[str, Any]] = {"hero": {"card": "junior-watchman", "stationed": True}, "foe": {"card": "wnaf-conscript"}}
+        return units.get(role)
 
     def starter_board(self) -> dict[str, Any] | None:
         return {

@@ -198,8 +198,8 @@ class Lockdown(ReactorAction):
                 raise IllegalAction(f"{card.name} does not call a LOCKDOWN", cite.LOCKDOWN)
             return
         unit = state.unit(self.by)
-        card = board.cards.get("personnel", board.card_of.get(unit.id, ""))
-        if unit.side != self.side or card is None or card.get("exhaust") != "lockdown":
+        personnel = board.cards.get("personnel", board.card_of.get(unit.id, ""))
+        if unit.side != self.side or personnel is None or personnel.get("exhaust") != "lockdown":
             raise IllegalAction(f"{unit.name} cannot call a LOCKDOWN for {who}", cite.LOCKDOWN)
         for state_word in (EXHAUSTED, ORIENTATION):
             if unit.has(state_word):
