@@ -17,7 +17,10 @@ the GM may type, and the other way round:
   carriage return, ...), a line or paragraph separator (U+2028, U+2029), a
   lone surrogate, or a bidirectional override or isolate (U+202A to U+202E,
   U+2066 to U+2069), which can make a name display as something else; free
-  text in a file may hold newlines and tabs, nothing else of these.
+  text in a file may hold newlines and tabs, nothing else of these;
+* no name, id, label or line of notation holds a format character (Unicode
+  category Cf: zero-width space and joiners, the byte order mark, soft
+  hyphen ...), which is invisible and lets one unit pose as another.
 
 The checks are regular expressions and plain comparisons, so refusing a
 megabyte of text costs no more than reading it.
@@ -39,7 +42,13 @@ MAX_LINE = 10_000
 
 BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 # Cc is exactly U+0000-U+001F and U+007F-U+009F; Zl and Zp are U+2028 and U+2029; Cs is U+D800-U+DFFF
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# Cf (format characters), as of Unicode 15 (tests/test_format_characters.py checks it against unicodedata)
+FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{FORMAT_CHARACTERS}]")
 _UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
@@ -57,12 +66,14 @@ def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
         what = "a bidirectional control"
     elif char in "\u2028\u2029":
         what = "a line separator"
+    elif unicodedata.category(char) == "Cf":
+        what = "an invisible format character"
     else:
         what = "a control character"
     name = unicodedata.name(char, "")
     label = f"U+{code:04X}" + (f" {name}" if name else "")
     allowed = " (newlines and tabs are fine here)" if multiline else ""
-    return f"{what} ({label}) at character {m.start() + 1}; text may not hold control characters{allowed}"
+    return f"{what} ({label}) at character {m.start() + 1}; text may not hold control or format characters{allowed}"
 
 
 def too_long(text: str, limit: int | None) -> str | None:

@@ -1,0 +1,57 @@
+"""Invisible format characters (Unicode category Cf: zero-width space and
+joiners, the byte order mark ...) are refused in names, ids and lines of
+notation, as bidirectional overrides are, so that one unit cannot pose as
+another on screen or in the player view (issue 28). Free text (a
+description) may hold them: an emoji sequence joins with U+200D."""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+
+import pytest
+
+from gm_console.core import bounds
+from gm_console.core.errors import NotationError
+from gm_console.core.game import parse_action, verb_table
+from gm_console.core.system import all_systems
+from gm_console.files.encounter_io import EncounterFileError, loads_encounter
+
+POSERS = ["\u200d", "\u200b", "\ufeff", "\u00ad", "\u2060", "\u200c"]
+
+
+def test_the_format_characters_are_every_cf_code_point_of_this_python():
+    pattern = re.compile(f"[{bounds.FORMAT_CHARACTERS}]")
+    missing = [hex(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf" and not pattern.match(chr(c))]
+    assert missing == []
+
+
+@pytest.mark.parametrize("char", POSERS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_with_a_format_character_is_refused_in_a_file(char):
+    text = f'''format = 1
+title = "t"
+systems = ["ctb"]
+[[sides]]
+id = "a"
+[[units]]
+id = "raider1"
+name = "Raider{char}1"
+side = "a"
+'''
+    with pytest.raises(EncounterFileError) as caught:
+        loads_encounter(text)
+    (message,) = caught.value.messages()
+    assert "units[0].name" in message and "invisible format character" in message and char not in message
+
+
+@pytest.mark.parametrize("char", POSERS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_with_a_format_character_is_refused_in_a_typed_line(char):
+    with pytest.raises(NotationError, match="invisible format character"):
+        parse_action(f'add raider3 a name="Raider{char}1"', verb_table(all_systems()))
+
+
+def test_a_description_may_join_an_emoji_sequence():
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert bounds.unsafe_character(f"The {family} waits", multiline=True) is None
+    assert bounds.unsafe_character(f"The {family} waits") is not None  # not in a name
