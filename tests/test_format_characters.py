@@ -55,3 +55,32 @@ def test_a_description_may_join_an_emoji_sequence():
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert bounds.unsafe_character(f"The {family} waits", multiline=True) is None
     assert bounds.unsafe_character(f"The {family} waits") is not None  # not in a name
+
+
+def test_every_message_of_a_bad_file_is_safe_to_print(tmp_path):
+    """EncounterFileError.messages() escapes what it quotes (a key, a value, the
+    file's own name) where the message is made, so every caller gets safe text."""
+    from gm_console.files.party import PartyFileError, load_party
+
+    text = '''format = 1
+title = "x"
+systems = ["ctb"]
+[[sides]]
+id = "a"
+[[units]]
+id = "u"
+side = "a"
+"k\\u001b[2J" = 1
+name = "a\\u200db"
+'''
+    with pytest.raises(EncounterFileError) as caught:
+        loads_encounter(text, "f\x1bx.toml")
+    messages = caught.value.messages()
+    assert len(messages) == 2 and str(caught.value) == "\n".join(messages)
+    assert all(bounds.unsafe_character(m) is None for m in messages), messages
+    assert messages[0].startswith("f\\x1bx.toml: units[0].") and "k\\x1b[2J" in messages[0]
+    bad = tmp_path / "p\x1b.toml"
+    bad.write_text('format = 1\nkind = "party"\ntitle = "\\u001b"\n', encoding="utf-8")
+    with pytest.raises(PartyFileError) as party:
+        load_party(bad)
+    assert party.value.messages() and all(bounds.unsafe_character(m) is None for m in party.value.messages())

@@ -101,6 +101,15 @@ def read_int(text: str) -> int:
     return int(text)
 
 
+def escaped(text: str) -> str:
+    """``text`` with every character ``unsafe_character`` refuses (newlines
+    too) written as its escape (``\\x1b``, ``\\u200d``): a message that quotes
+    a file's value is then safe to print anywhere."""
+    if _UNSAFE.search(text) is None:  # the usual case: no copy
+        return text
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def shown(text: str, limit: int = 80) -> str:
     """``repr(text)``, cut to about ``limit`` characters (for messages)."""
     if len(text) > limit:

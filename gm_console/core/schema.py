@@ -56,7 +56,8 @@ class Problem:
         where = ""
         if self.line is not None:
             where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "") + ": "
-        return where + (f"{self.path}: {self.message}" if self.path else self.message)
+        # quoted file values, keys and parser messages reach any terminal: escaped here, once
+        return where + bounds.escaped(f"{self.path}: {self.message}" if self.path else self.message)
 
 
 class _Invalid:

@@ -20,6 +20,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from gm_console.core.bounds import escaped
 from gm_console.core.errors import SetupError
 from gm_console.core.game import Game, LogError
 from gm_console.core.schema import Problem
@@ -34,11 +35,13 @@ class EncounterFileError(ValueError):
     def __init__(self, path: str | Path, problems: list[Problem]) -> None:
         self.path = str(path)
         self.problems = problems
-        lines = [f"{self.path}: {p}" for p in problems]
-        super().__init__("\n".join(lines) if lines else f"{self.path}: invalid encounter")
+        lines = self.messages()
+        super().__init__("\n".join(lines) if lines else f"{escaped(self.path)}: invalid encounter")
 
     def messages(self) -> list[str]:
-        return [f"{self.path}: {p}" for p in self.problems]
+        """One line a problem, safe to print anywhere (a file name or a quoted
+        value with a control character comes escaped: ``core.bounds.escaped``)."""
+        return [f"{escaped(self.path)}: {p}" for p in self.problems]
 
 
 def loads_encounter(text: str, name: str = "<encounter>", base: Path | None = None) -> Game:

@@ -82,7 +82,9 @@ class PartyFileError(ValueError):
         super().__init__("\n".join(self.messages()))
 
     def messages(self) -> list[str]:
-        return [f"{self.path}: {p}" for p in self.problems]
+        from gm_console.core.bounds import escaped
+
+        return [f"{escaped(self.path)}: {p}" for p in self.problems]
 
 
 def read_toml_file(path: Path, kind: str) -> tuple[dict[str, Any] | None, str, list[Problem]]:
@@ -147,9 +149,9 @@ def load_party(path: str | Path) -> Party:
     """Read and check a party file; raise PartyFileError listing every problem."""
     path = Path(path)
     doc, text, problems = read_toml_file(path, "party")
-    if not problems:
+    if doc is not None and not problems:
         problems = check_kind(doc, "party")
-    if not problems:
+    if doc is not None and not problems:
         systems = [n for n in doc.get("systems", []) if isinstance(n, str)] if isinstance(doc.get("systems"), list) else []
         _, problems = s.validate(doc, party_schema(systems))
         if not problems:
@@ -159,7 +161,7 @@ def load_party(path: str | Path) -> Party:
                     problems.append(Problem(f"units[{i}].id", f"duplicate character id {uid!r}"))
             if "reactor" in systems:
                 problems.append(Problem("systems", "reactor Personnel are cards, not characters: a party holds conflict or ctb characters"))
-    if problems:
+    if doc is None or problems:  # read_toml_file gives no document only with its problems
         raise PartyFileError(path, [with_line(p, text) for p in problems])
     return Party(path, doc, text)
 
