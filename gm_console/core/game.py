@@ -163,6 +163,22 @@ class Game:
         self.setup.add_template(key, table_)
         return True
 
+    def drop_template(self, key: str) -> None:
+        """Let go of a template ``add_template`` took in for an add that was then
+        refused: a refused action leaves nothing behind (one an add in the log
+        or on the redo stack uses stays)."""
+        if not any(getattr(a, "template", None) == key for a in (*self.log, *self.redo_stack)):
+            self.setup.drop_template(key)
+
+    def document(self, upto: int | None = None) -> dict[str, Any]:
+        """The encounter as a file holds it after ``upto`` actions (all: None):
+        the setup in its normal form and the log, with the templates of the file
+        and those an add of that log uses (one taken in for an add since undone
+        is not written)."""
+        log = self.log[:upto]
+        used = {getattr(a, "template", None) for a in log}
+        return self.setup.to_dict(self.lines(0, upto), unused=self.setup.brought - used)
+
     # ------------------------------------------------------------ dice
     def dice_needed(self, action: Action) -> tuple[int, ...]:
         """The dice an action still needs (empty when it rolls nothing or has its dice)."""

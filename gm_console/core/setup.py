@@ -209,6 +209,7 @@ class Setup:
         # the text of the file it was read from (set by the file layer): a save
         # keeps it as the GM wrote it and changes only what play changed
         self.source: str | None = None
+        self.brought: set[str] = set()  # the templates play took in (add_template), not the file
         self.sides = tuple(SideSpec(d["id"], d.get("name") or d["id"], d["controller"]) for d in self.data["sides"])
         self.zones = tuple(
             ZoneSpec(z["id"], z.get("name") or z["id"], tuple(z["adjacent"]), tuple(z["traits"]), z["hidden"], tuple(z["locked"]), z.get("chip"))
@@ -231,7 +232,15 @@ class Setup:
         takes after loading, so that ``add UNIT from=library:KEY`` replays from
         the encounter alone."""
         self.data["templates"] = {**self.templates, key: table}
+        self.brought.add(key)
         self._dumped = None
+
+    def drop_template(self, key: str) -> None:
+        """Let go of a template play took in (an add that was then refused)."""
+        if key in self.brought:
+            self.data["templates"] = {k: v for k, v in self.templates.items() if k != key}
+            self.brought.discard(key)
+            self._dumped = None
 
     def with_unit(self, spec: Mapping[str, Any]) -> Setup:
         """This setup as a unit joining mid-fight sees it (its table among the
@@ -251,12 +260,17 @@ class Setup:
     def board(self, system: str) -> dict[str, Any] | None:
         return self.data.get(system)
 
-    def to_dict(self, log: list[str]) -> dict[str, Any]:
-        """The normalised document (defaults left out, keys in schema order).
-        The setup never changes once loaded, so its part is dumped once."""
+    def to_dict(self, log: list[str], *, unused: Iterable[str] = ()) -> dict[str, Any]:
+        """The normalised document (defaults left out, keys in schema order),
+        without the ``unused`` templates of those play took in."""
         if self._dumped is None:
             self._dumped = schema_for(self.systems).dump(self.data)
         data = dict(self._dumped)
+        drop = set(unused) & self.brought
+        if drop and "templates" in data:
+            data["templates"] = {k: v for k, v in data["templates"].items() if k not in drop}
+            if not data["templates"]:
+                del data["templates"]
         if log:
             data["log"] = list(log)
         return data

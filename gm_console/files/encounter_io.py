@@ -219,7 +219,7 @@ def dumps_encounter(game: Game, upto: int | None = None) -> str:
     """The encounter's text with its log (up to ``upto`` actions): the file it
     was read from with what play changed (files/as_written.py), or for an
     encounter read from no file, or one that cannot be kept so, the normal form."""
-    data = game.setup.to_dict(game.lines(0, upto))
+    data = game.document(upto)
     if game.setup.source is not None:
         from gm_console.files.as_written import write_over
 

@@ -443,12 +443,14 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         if self.replay_at is not None:
             self.notify("replay mode shows the past; press F3 to play on, or b to branch here", severity="warning")
             return False
+        brought = None
         try:
             action = self.game.parse(line)
             if getattr(action, "template", None) is not None:  # add UNIT from=library:ID
                 from gm_console.files.library import bring_template
 
-                bring_template(self.game, action, self.path)  # the template into the encounter, once
+                if bring_template(self.game, action, self.path):  # the template into the encounter, once
+                    brought = action.template
             self.game.check_entry(action)
             sides = self.game.dice_needed(action)
             if sides and self.dice_mode == "manual":
@@ -456,6 +458,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
                 return False
             self.game.push(action)
         except GMError as exc:
+            if brought is not None:  # a refused add leaves no template behind
+                self.game.drop_template(brought)
             self.notify(str(exc), title=REFUSED_AT_PROMPT if prompt is not None else "Not applied", severity="error", timeout=8)
             return False
         self.applied(prompt)

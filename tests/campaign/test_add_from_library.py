@@ -21,7 +21,6 @@ from gm_console.core.errors import GMError, IllegalAction, NotationError
 from gm_console.core.game import format_action, parse_action, verb_table
 from gm_console.core.system import all_systems
 from gm_console.files import load_encounter, save_encounter
-from gm_console.files.encounter_io import dumps_encounter, loads_encounter
 from gm_console.files.journal import Journal, read_journal
 from gm_console.files.library import bring_template
 from tests.conftest import ENCOUNTERS
@@ -365,3 +364,37 @@ def test_cli_apply_says_why_and_writes_nothing(camp):
     assert result.exit_code == 1
     assert "action 1 ('add raider3 from=library:wardn'): from=library:wardn: unknown template 'wardn' (did you mean 'warden'?)" in result.output
     assert "nothing was saved" in result.output and path.read_text() == before
+
+
+# ------------------------------------------------------------------ a refused add leaves nothing (issue 28)
+
+
+async def test_a_refused_add_leaves_no_template_in_the_game_or_the_save(camp):
+    """``add raider1 from=library:raider`` is refused (the id is taken): the
+    template it brought in goes again, so the next save holds no
+    ``[templates.raider]`` (it wrote 22 lines of it before)."""
+    from gm_console.ui.app import GMConsoleApp
+
+    path = camp / "1-relay-breach.toml"
+    app = GMConsoleApp(load_encounter(path), path=path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert not app.fight.apply_line("add raider1 from=library:raider")
+        assert "raider" not in app.game.setup.templates
+        assert app.fight.apply_line("note the raiders regroup")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert "templates" not in tomllib.loads(path.read_text()) and "regroup" in path.read_text()
+
+
+def test_an_undone_add_writes_no_template_and_a_redone_one_does(camp, tmp_path):
+    path = camp / "1-relay-breach.toml"
+    game = load_encounter(path)
+    typed(game, "add raider3 from=library:raider", path)
+    game.undo()
+    save_encounter(game, tmp_path / "undone.toml")
+    assert "templates" not in tomllib.loads((tmp_path / "undone.toml").read_text())
+    game.redo()
+    save_encounter(game, tmp_path / "redone.toml")
+    data = tomllib.loads((tmp_path / "redone.toml").read_text())
+    assert "raider" in data["templates"] and load_encounter(tmp_path / "redone.toml").state.to_json() == game.state.to_json()
