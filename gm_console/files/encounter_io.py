@@ -158,11 +158,17 @@ def game_from_data(data: dict[str, Any], name: str = "<encounter>") -> Game:
 
 def load_encounter(path: str | Path) -> Game:
     """Read, validate and replay an encounter file (EncounterFileError for a bad one)."""
+    from gm_console.files.reading import UnreadableFile, read_user_file
+
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_user_file(path)
     except FileNotFoundError:
         raise EncounterFileError(path, [Problem("", "no such file")]) from None
+    except IsADirectoryError:
+        raise EncounterFileError(path, [Problem("", "a folder, not an encounter file")]) from None
+    except UnreadableFile as exc:
+        raise EncounterFileError(path, [Problem("", exc.reason)]) from None
     except OSError as exc:
         raise EncounterFileError(path, [Problem("", f"cannot read: {exc.strerror or exc}")]) from None
     text, problem = decode_utf8(data)
@@ -207,8 +213,10 @@ def check_file(path: str | Path) -> list[str]:
 
 def _kind_of(path: Path) -> str | None:
     """The top-level ``kind`` of a readable TOML file, or None (an encounter has none)."""
+    from gm_console.files.reading import read_user_file
+
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_user_file(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
         return None  # the encounter loader reports it, with its line
     kind = data.get("kind")

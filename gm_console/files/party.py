@@ -90,13 +90,16 @@ class PartyFileError(ValueError):
 def read_toml_file(path: Path, kind: str) -> tuple[dict[str, Any] | None, str, list[Problem]]:
     """(document, text, problems) of a party or library file."""
     from gm_console.files.encounter_io import decode_utf8, parse_toml
+    from gm_console.files.reading import UnreadableFile, read_user_file
 
     try:
-        data = path.read_bytes()
+        data = read_user_file(path)
     except FileNotFoundError:
         return None, "", [Problem("", f"no such {kind} file")]
     except IsADirectoryError:
         return None, "", [Problem("", f"a folder, not a {kind} file")]
+    except UnreadableFile as exc:
+        return None, "", [Problem("", exc.reason)]
     except OSError as exc:
         return None, "", [Problem("", f"cannot read: {exc.strerror or exc}")]
     text, problem = decode_utf8(data)
