@@ -77,31 +77,46 @@ class Library:
         return {u["id"]: (u, i) for i, u in enumerate(self.raw.get("units", []))}
 
 
-def load_library(path: str | Path, _seen: tuple[Path, ...] = ()) -> Library:
-    """Read and check a library file and the libraries it lists (a cycle is an error)."""
+MAX_LIBRARY_DEPTH = 32  # libraries listing libraries, this deep at most
+MAX_LIBRARY_FILES = 256  # distinct library files one encounter brings in, at most
+MAX_TEMPLATE_DEPTH = 64  # templates building on templates (from = "library:..."), this deep at most
+
+
+def load_library(path: str | Path, _seen: tuple[Path, ...] = (), _loaded: dict[Path, Library] | None = None) -> Library:
+    """Read and check a library file and the libraries it lists (a cycle is an
+    error). ``_loaded``: the libraries read so far for one encounter, by
+    resolved path: each file is read once however often it is listed."""
     path = Path(path)
     key = path.resolve()
     if key in _seen:
         chain = " -> ".join(str(p.name) for p in (*_seen, key))
         raise LibraryFileError(path, [Problem("libraries", f"a cycle of libraries: {chain}")])
+    loaded: dict[Path, Library] = {} if _loaded is None else _loaded
+    if key in loaded:
+        return loaded[key]
+    if len(_seen) >= MAX_LIBRARY_DEPTH:
+        raise LibraryFileError(path, [Problem("libraries", f"libraries list libraries more than {MAX_LIBRARY_DEPTH} deep (the limit, files.library.MAX_LIBRARY_DEPTH)")])
+    if len(loaded) >= MAX_LIBRARY_FILES:
+        raise LibraryFileError(path, [Problem("libraries", f"more than {MAX_LIBRARY_FILES} library files in all (the limit, files.library.MAX_LIBRARY_FILES)")])
     doc, text, problems = read_toml_file(path, "library")
-    if not problems:
+    if doc is not None and not problems:
         problems = check_kind(doc, "library")
-    if not problems:
-        systems = doc.get("systems") if isinstance(doc.get("systems"), list) else []
-        _, problems = s.validate(doc, library_schema([n for n in systems if isinstance(n, str)]))
+    if doc is not None and not problems:
+        listed = doc.get("systems")
+        systems = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+        _, problems = s.validate(doc, library_schema(systems))
         ids = [u.get("id") for u in doc.get("units", [])] if not problems else []
         for i, uid in enumerate(ids):
             if uid in ids[:i]:
                 problems.append(Problem(f"units[{i}].id", f"duplicate template id {uid!r}"))
-    if problems:
+    if doc is None or problems:  # read_toml_file gives no document only with its problems
         raise LibraryFileError(path, [with_line(p, text) for p in problems])
-    lib = Library(path, doc, text)
+    lib = loaded[key] = Library(path, doc, text)
     for i, ref in enumerate(doc.get("libraries", [])):
         try:
-            lib.includes.append(load_library(path.parent / ref, (*_seen, key)))
+            lib.includes.append(load_library(path.parent / ref, (*_seen, key), loaded))
         except LibraryFileError as exc:
-            if any("a cycle of libraries" in p.message for p in exc.problems):
+            if any("a cycle of libraries" in p.message or "(the limit, " in p.message for p in exc.problems):
                 raise LibraryFileError(path, [with_line(Problem(f"libraries[{i}]", exc.problems[0].message), text)]) from None
             raise
     return lib
@@ -121,23 +136,31 @@ def merge(template: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def find_template(libs: list[Library], tid: str) -> tuple[Library, dict[str, Any], int] | None:
+def find_template(libs: list[Library], tid: str, _seen: set[int] | None = None) -> tuple[Library, dict[str, Any], int] | None:
+    """The template ``tid``: the libraries' own first, then those they list,
+    depth first (a library listed twice is looked at once)."""
+    seen = set() if _seen is None else _seen
     for lib in libs:
         found = lib.templates().get(tid)
         if found is not None:
             return lib, found[0], found[1]
     for lib in libs:
-        hit = find_template(lib.includes, tid)
-        if hit is not None:
-            return hit
+        if id(lib) not in seen:
+            seen.add(id(lib))
+            hit = find_template(lib.includes, tid, seen)
+            if hit is not None:
+                return hit
     return None
 
 
-def all_template_ids(libs: list[Library]) -> list[str]:
+def all_template_ids(libs: list[Library], _seen: set[int] | None = None) -> list[str]:
+    seen = set() if _seen is None else _seen
     out: list[str] = []
     for lib in libs:
         out += [t for t in lib.templates() if t not in out]
-        out += [t for t in all_template_ids(lib.includes) if t not in out]
+        if id(lib) not in seen:
+            seen.add(id(lib))
+            out += [t for t in all_template_ids(lib.includes, seen) if t not in out]
     return out
 
 
@@ -145,6 +168,11 @@ def template(libs: list[Library], tid: str, chain: tuple[str, ...] = ()) -> tupl
     """The template ``tid`` with what it builds on merged in. Raises LookupError with the reason."""
     if tid in chain:
         raise LookupError(f"a cycle of templates: {' -> '.join(f'library:{t}' for t in (*chain, tid))}")
+    if len(chain) >= MAX_TEMPLATE_DEPTH:
+        raise LookupError(
+            f"library:{chain[0]}: templates build on templates more than {MAX_TEMPLATE_DEPTH} deep "
+            "(the limit, files.library.MAX_TEMPLATE_DEPTH)"
+        )
     hit = find_template(libs, tid)
     if hit is None:
         raise LookupError(str(UnknownName("template", tid, all_template_ids(libs))))
@@ -152,7 +180,10 @@ def template(libs: list[Library], tid: str, chain: tuple[str, ...] = ()) -> tupl
     raw = dict(raw)
     base_ref = raw.pop("from", None)
     if base_ref is not None:
-        base, _ = template([lib, *libs], REF.fullmatch(base_ref).group(2), (*chain, tid))
+        m = REF.fullmatch(base_ref)  # the library's schema checked it (library_schema)
+        if m is None:
+            raise LookupError(f'library:{tid}: from = {s.shown_value(base_ref)} is not "library:ID"')
+        base, _ = template([lib, *libs], m.group(2), (*chain, tid))
         raw = merge({k: v for k, v in base.items() if k != "id"}, raw)
     return raw, lib
 
@@ -215,7 +246,8 @@ def resolve_document(data: dict[str, Any], base: Path, text: str = "") -> tuple[
             occurrences[shown_ref or ""] = occurrences.get(shown_ref or "", 0) + 1
             continue
         kind, rid = m.group(1), m.group(2)
-        line_value = shown_ref
+        ref = m.string
+        line_value = f'"{ref}"'
         count = unit.get("count", 1)
         over = {k: v for k, v in unit.items() if k not in ("from", "count")}
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
@@ -242,7 +274,7 @@ def resolve_document(data: dict[str, Any], base: Path, text: str = "") -> tuple[
                     return Resolution(data, origin), problems
             found = party.unit(rid)
             if found is None:
-                problem(i, "from", f"{party.path}: {UnknownName('party character', rid, [u.get('id') for u in party.units])}", line_value)
+                problem(i, "from", f"{party.path}: {UnknownName('party character', rid, [u['id'] for u in party.units])}", line_value)
             elif found.get("dead"):
                 problem(i, "from", f"{rid} is dead ({party.path}: units[{party.units.index(found)}].dead): the party brings only the living into a fight", line_value)
             elif count != 1:
@@ -266,11 +298,12 @@ def resolve_document(data: dict[str, Any], base: Path, text: str = "") -> tuple[
                     occurrences[line_value] = occurrences.get(line_value, 0) + 1
                     libs = None
                     continue
+                loaded: dict[Path, Library] = {}
                 for j, lref in enumerate(refs):
                     if not isinstance(lref, str):
                         continue
                     try:
-                        libs.append(load_library(base / lref))
+                        libs.append(load_library(base / lref, (), loaded))
                     except LibraryFileError as exc:
                         source_problem(f"libraries[{j}]", exc)
                 if problems:
@@ -331,9 +364,10 @@ def template_unit(
     """The unit table ``add UNIT from=library:ID`` brings in (for the encounter
     to keep). Raises LookupError naming the library file and key path."""
     libs = []
+    loaded: dict[Path, Library] = {}
     for j, ref in enumerate(libraries):
         try:
-            libs.append(load_library(base / ref))
+            libs.append(load_library(base / ref, (), loaded))
         except LibraryFileError as exc:
             raise LookupError(f"libraries[{j}]: " + "; ".join(exc.messages())) from None
     if not libs:
