@@ -18,9 +18,8 @@ otherwise evaluate each command's strings twice over to build the commands.
 """
 
 import inspect
-import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -85,7 +84,7 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=True).replace("\x7f", "\\u007f"))
 
 
-def _fail(messages: list[str], as_json: bool, code: int = 1) -> None:
+def _fail(messages: list[str], as_json: bool, code: int = 1) -> NoReturn:
     if as_json:
         _print_json({"ok": False, "errors": messages})
     else:
@@ -360,4 +359,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

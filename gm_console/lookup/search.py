@@ -165,8 +165,8 @@ class Engine:
                     row[i] = row.get(i, 0.0) + WEIGHT[f] / norm
             self.titles.append(frozenset(doc["title"]) - self.lex.stop)
         surface: dict[str, str] = {}
-        for doc in tokens:
-            for ws in doc:
+        for fields in tokens:
+            for ws in fields:
                 for w in ws:
                     if w not in surface:
                         surface[w] = stem(w)

@@ -10,7 +10,8 @@ markup, and the fuzzy highlight is done on the plain label."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -19,6 +20,8 @@ from gm_console.ui.text import as_markup, clean, content, highlight
 
 if TYPE_CHECKING:
     from gm_console.ui.app import FightScreen, GMConsoleApp
+
+Item = tuple[str, Callable[[], object], str]  # a palette line: (label, what choosing it runs, help)
 
 INDEX_AFTER = 0.25  # s after the palette opens: its first list is painted by then (about 0.1 s with 50 units)
 
@@ -35,7 +38,7 @@ class _GMProvider(Provider):
 
     @property
     def gm(self) -> GMConsoleApp:
-        return self.app  # type: ignore[return-value]
+        return cast("GMConsoleApp", self.app)  # the palette's providers are the console app's (GMConsoleApp.COMMANDS)
 
     @property
     def fight(self) -> FightScreen:
@@ -52,15 +55,15 @@ class _ListProvider(_GMProvider):
     DISCOVER = 100  # how many items show before anything is typed
     built = 0  # how many times a list was built (tests count them)
 
-    _list: list[tuple[str, object, str]] | None = None
+    _list: list[Item] | None = None
 
-    def _items(self) -> list[tuple[str, object, str]]:
+    def _items(self) -> list[Item]:
         raise NotImplementedError
 
     async def startup(self) -> None:
         self.items()
 
-    def items(self) -> list[tuple[str, object, str]]:
+    def items(self) -> list[Item]:
         if self._list is None:
             self._list = self._items()
             type(self).built += 1
@@ -122,11 +125,11 @@ class ActionsProvider(_ListProvider):
     RANK = 3
     DISCOVER = 30
 
-    def _items(self) -> list[tuple[str, object, str]]:
+    def _items(self) -> list[Item]:
         fight = self.fight
         if fight.replay_at is not None:
             return []
-        items: list[tuple[str, object, str]] = []
+        items: list[Item] = []
         for action in fight.game.legal_actions():
             label = f"{action.PALETTE}: {action.label(fight.game.state)}"
             items.append((label, partial(fight.apply_line, action.notation()), action.notation()))
@@ -140,9 +143,9 @@ class ConsoleProvider(_ListProvider):
 
     RANK = 1
 
-    def _items(self) -> list[tuple[str, object, str]]:
+    def _items(self) -> list[Item]:
         app, fight = self.gm, self.fight
-        items = [
+        items: list[Item] = [
             ("file: open…", fight.action_open, "open another encounter file"),
             ("file: save", fight.action_save, "save the encounter (atomic, keeps a .bak)"),
             ("file: save as…", fight.action_save_as, "save under a new name"),
@@ -174,13 +177,13 @@ class ConsoleProvider(_ListProvider):
         return items
 
 
-def _hit(score: float, shown, label: str, callback, help_text: str) -> Hit:
+def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:
     """A hit shown as the Content given; the help, which the palette can only
     take as markup, escaped so it reads back as written."""
     return Hit(score, shown, callback, text=clean(label), help=as_markup(help_text) if help_text else None)
 
 
-def _discovery_hit(label: str, callback, help_text: str) -> DiscoveryHit:
+def _discovery_hit(label: str, callback: Callable[[], object], help_text: str) -> DiscoveryHit:
     return DiscoveryHit(content(label), callback, text=clean(label), help=as_markup(help_text) if help_text else None)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 class Key(NamedTuple):  # a NamedTuple, not a frozen dataclass: as immutable, and about 1 ms less to define at start
@@ -63,7 +63,7 @@ PROMPT_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def bindings(keys: tuple[Key, ...]) -> list[Binding]:
+def bindings(keys: tuple[Key, ...]) -> list[BindingType]:
     return [
         Binding(k.key, k.action, k.description, show=k.show, priority=k.priority, id=k.id)
         for k in keys

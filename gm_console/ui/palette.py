@@ -107,4 +107,4 @@ def install(app: App) -> None:
     if installed is not None:
         console.pop_theme()
     console.push_theme(theme)
-    console._gm_palette = current  # type: ignore[attr-defined]
+    setattr(console, "_gm_palette", current)  # our mark on Rich's console: the theme whose styles it holds

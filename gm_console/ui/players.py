@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
     from gm_console.core.game import Game
     from gm_console.players.server import PlayerServer
@@ -30,8 +32,11 @@ class PlayersHost(Protocol):
     game: Game
 
     def redraw(self) -> None: ...
-    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False,
+    ) -> None: ...
+    @property
+    def app(self) -> App[Any]: ...  # the app the fight is on: its dialogs are pushed there (app.push_screen)
     def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Any: ...
 
 
@@ -54,7 +59,16 @@ def freeze_server_modules() -> None:
     gc.freeze()
 
 
-class PlayerViewCommands:
+if TYPE_CHECKING:
+
+    class _PlayersScreen(Screen, PlayersHost):
+        """For the type checker only: what the mixin's ``self`` is, a screen that is a ``PlayersHost``."""
+
+else:
+    _PlayersScreen = object
+
+
+class PlayerViewCommands(_PlayersScreen):
     """Mixed into ``FightScreen`` (uses what ``PlayersHost`` declares): ``players: start``, ``players: stop``, ``players: show link``."""
 
     players_server: PlayerServer | None = None

@@ -18,6 +18,8 @@ from gm_console.core.state import State
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
     from gm_console.core.game import Game
     from gm_console.ui.widgets.action_prompt import ActionPrompt
@@ -35,12 +37,24 @@ class ReplayHost(Protocol):
     def open_game(self, game: Game, path: Path) -> None: ...
     def prompt(self) -> ActionPrompt: ...
     def log_pane(self) -> LogPane: ...
-    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
-    def set_class(self, add: bool, *class_names: str) -> Any: ...
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False,
+    ) -> None: ...
+    @property
+    def app(self) -> App[Any]: ...  # the app the fight is on: its dialogs are pushed there (app.push_screen)
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
 
 
-class ReplayCommands:
+if TYPE_CHECKING:
+
+    class _ReplayScreen(Screen, ReplayHost):
+        """For the type checker only: what the mixin's ``self`` is, a screen that is a ``ReplayHost``."""
+
+else:
+    _ReplayScreen = object
+
+
+class ReplayCommands(_ReplayScreen):
     """Mixed into ``FightScreen``; uses what ``ReplayHost`` declares."""
 
     # the position shown (None: live play); every set redraws (watch_replay_at), a step to the same place too

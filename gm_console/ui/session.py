@@ -13,6 +13,8 @@ from gm_console.files.paths import user_data_dir
 
 if TYPE_CHECKING:  # the journal (json, hashlib) is imported when it starts, after the first frame
     from textual.app import App
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
     from gm_console.files.journal import Journal, Recovered
 
@@ -81,11 +83,28 @@ class SessionHost(Protocol):
     def dirty(self) -> bool: ...
     def redraw(self) -> None: ...
     def load_game(self, game: Game, path: Path | None, keep_saved: bool = False) -> None: ...
-    def notify(self, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None, markup: bool = False) -> None: ...
-    app: App[Any]  # the app the fight is on: its dialogs are pushed there (app.push_screen)
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False,
+    ) -> None: ...
+    @property
+    def app(self) -> App[Any]: ...  # the app the fight is on: its dialogs are pushed there (app.push_screen)
 
 
-class SessionCommands:
+if TYPE_CHECKING:
+
+    class _SessionScreen(Screen, SessionHost):
+        """For the type checker only: what the mixin's ``self`` is, a screen that is a ``SessionHost``."""
+
+        # The host's attributes the mixin assigns, stated again: mypy takes an assignment to a Protocol's
+        # attribute in a class that subclasses it for the attribute's definition, typed as the value assigned.
+        path: Path | None
+        _saved: tuple | None
+
+else:
+    _SessionScreen = object
+
+
+class SessionCommands(_SessionScreen):
     """Mixed into ``FightScreen``; uses what ``SessionHost`` declares."""
 
     journal: Journal | None = None
@@ -370,6 +389,8 @@ class SessionCommands:
         from gm_console.files.party import PartyFileError, plan_carry, save_party
 
         path = self.path
+        if path is None:  # action_campaign_carry asks this only of a saved fight
+            return
         try:
             party, doc, result = plan_carry(path)
         except (EncounterFileError, PartyFileError) as exc:

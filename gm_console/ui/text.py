@@ -35,7 +35,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len, set_cell_size
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderHook, RenderResult
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, Group, RenderableType, RenderHook, RenderResult
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -79,7 +79,7 @@ def literal(text: object, style: str | Style = "", *, lines: bool = False) -> Te
     return Text(clean(str(text), lines=lines), style=style)
 
 
-def content(text: object, style: str | Style = "", *, lines: bool = False) -> Content:
+def content(text: object, style: str = "", *, lines: bool = False) -> Content:
     """A Textual Content showing ``text`` as written (border titles, buttons, labels)."""
     from textual.content import Content
 
@@ -182,5 +182,5 @@ class CleanOutput(RenderHook):
     """Install on a Rich console (``console.push_render_hook(CleanOutput())``)
     and nothing it prints carries a control character to the terminal."""
 
-    def process_renderables(self, renderables: list[RenderableType]) -> list[RenderableType]:
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
         return [_Cleaned(r) for r in renderables]

@@ -8,6 +8,7 @@ that test by name instead of misbehaving at the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.notifications import Notification
@@ -26,7 +27,13 @@ def dismiss_notifications(app: App, keep: Callable[[Notification], bool]) -> Non
             app._unnotify(note)
 
 
-class CrashHook:
+if TYPE_CHECKING:
+    _CrashHookBase = App[Any]  # for the type checker: CrashHook is only ever mixed in before an App
+else:
+    _CrashHookBase = object
+
+
+class CrashHook(_CrashHookBase):
     """Mixed into an App before ``App``: ``on_crash(error)`` is called with any
     exception that reaches Textual unhandled (a handler, a worker, a render),
     just before Textual shuts the app down with return code 1.
@@ -41,4 +48,4 @@ class CrashHook:
         try:
             self.on_crash(error)
         finally:
-            super()._handle_exception(error)  # type: ignore[misc]
+            super()._handle_exception(error)

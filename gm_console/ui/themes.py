@@ -81,9 +81,9 @@ def load_theme(path: Path) -> Theme:
         generated.update(pane_colour_defaults(generated))  # the panes' colours are colours too
     except Exception as exc:  # Textual rejects a colour it cannot parse
         raise ValueError(f"{path.name}: {exc}") from None
-    problems = [p for name, text in value.get("variables", {}).items() if (p := variable_problem(name, text, generated))]
-    if problems:
-        raise ValueError(f"{path.name}: " + "; ".join(problems))
+    bad = [p for name, text in value.get("variables", {}).items() if (p := variable_problem(name, text, generated))]
+    if bad:
+        raise ValueError(f"{path.name}: " + "; ".join(bad))
     return theme
 
 

@@ -88,10 +88,10 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
             active = cv.character(state, state.clock.active)
             head.append(" · ")
             head.append(active.name, style=pal.side(active.side, "now"))
-            t = facts.turn
-            extra = " (kept)" if t and t.kept else ""
-            if t:
-                extra += f" M{t.majors}/{t.majors_most} m{t.minors}/{t.minors_most}"
+            turn = facts.turn
+            extra = " (kept)" if turn and turn.kept else ""
+            if turn:
+                extra += f" M{turn.majors}/{turn.majors_most} m{turn.minors}/{turn.minors_most}"
             head.append(extra, style=pal.MUTED)
         else:
             pick = "players'" if facts.to_go == "players" else "GM's"

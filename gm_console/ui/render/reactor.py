@@ -17,7 +17,7 @@ from gm_console.core.errors import GMError
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
 from gm_console.core.systems.reactor import view as rv
-from gm_console.core.systems.reactor.view import EXHAUSTED, ORIENTATION, STATIONED, Facility, grants_text
+from gm_console.core.systems.reactor.view import EXHAUSTED, ORIENTATION, STATIONED, Facility, Reason, Target, grants_text
 from gm_console.ui import palette as pal
 from gm_console.ui.text import clip, scrub
 
@@ -314,26 +314,30 @@ def table_summary(state: State, rules: Rules, width: int) -> list[Text]:
     who = state.sides[rv.active(state)].name
     ready = [u for u, why in rv.strikers(state) if why is None]
     if not ready:
-        reasons = {why.text for _, why in rv.strikers(state) if why is not None}
-        rows.append(Text(f"Nobody of {who} can strike now ({'; '.join(sorted(reasons)) or 'no Personnel'})", style=pal.MUTED))
+        why_not = {why.text for _, why in rv.strikers(state) if why is not None}
+        rows.append(Text(f"Nobody of {who} can strike now ({'; '.join(sorted(why_not)) or 'no Personnel'})", style=pal.MUTED))
     else:
         rows.append(Text.assemble(("Can strike: ", "bold"), ", ".join(u.name for u in ready)))
-        open_, closed = {}, {}
+        open_: dict[str, Target] = {}  # by label: a target some striker can strike
+        closed: dict[str, Reason] = {}  # by label: why the first striker found cannot
         for unit in ready:
             for target, why in rv.targets(state, rules, unit):
                 if target.side == unit.side:
                     continue
-                (open_ if why is None else closed).setdefault(target.label, (target, why))
+                if why is None:
+                    open_.setdefault(target.label, target)
+                else:
+                    closed.setdefault(target.label, why)
         for label in open_:
             closed.pop(label, None)
-        kinds = {"reactor": [], "facility": [], "personnel": []}
-        for target, _ in open_.values():
+        kinds: dict[str, list[str]] = {"reactor": [], "facility": [], "personnel": []}
+        for target in open_.values():
             kinds[target.kind].append(target.label)
         shown = kinds["reactor"] + kinds["facility"] + ([f"{len(kinds['personnel'])} Personnel"] if kinds["personnel"] else [])
         rows.append(Text.assemble(("Open targets: ", "bold"), (", ".join(shown) or "none", pal.GOOD if shown else pal.BAD)))
         reasons: dict[str, list[str]] = {}
-        for label, (_, why) in closed.items():
-            reasons.setdefault(why.text, []).append(label)
+        for label, reason in closed.items():
+            reasons.setdefault(reason.text, []).append(label)
         for text, labels in reasons.items():
             rows.append(Text.assemble(("Closed: ", "bold"), (", ".join(labels), pal.MUTED), (f" ({text})", pal.CAUTION)))
     for side in rv.opposing(state, rv.active(state)):
@@ -415,17 +419,17 @@ def pane_board(state: State, rules: Rules, width: int, height: int) -> Group:
         for _ in sides:
             grid.add_column(width=col)
         grid.add_row(*(scrub(side_block(state, rules, s, col, True)) for s in sides))  # a Table is not scrubbed for us
-        parts = [grid, Text(""), *table_summary(state, rules, width)]
+        parts: list[RenderableType] = [grid, Text(""), *table_summary(state, rules, width)]
         if last_steps:
             parts += [Text(""), Text("Last strike", style="bold underline"), steps_text(last_steps, width)]
         return Group(*parts)
-    detailed = [part for s in sides for part in (side_block(state, rules, s, width, True), Text(""))]
-    summary = [*table_summary(state, rules, width), Text("")]
-    last = [Text("Last strike", style="bold underline"), steps_text(last_steps, width)] if last_steps else []
-    medium = [part for s in sides for part in (side_block(state, rules, s, width, True, False), Text(""))]
-    for parts in (detailed + summary + last, detailed + last, detailed, medium + summary + last, medium + summary, medium):
-        if lines(parts) <= height:
-            return Group(*parts)
+    detailed: list[RenderableType] = [part for s in sides for part in (side_block(state, rules, s, width, True), Text(""))]
+    summary: list[RenderableType] = [*table_summary(state, rules, width), Text("")]
+    last: list[RenderableType] = [Text("Last strike", style="bold underline"), steps_text(last_steps, width)] if last_steps else []
+    medium: list[RenderableType] = [part for s in sides for part in (side_block(state, rules, s, width, True, False), Text(""))]
+    for fitting in (detailed + summary + last, detailed + last, detailed, medium + summary + last, medium + summary, medium):
+        if lines(fitting) <= height:
+            return Group(*fitting)
     return Group(*(side_block(state, rules, s, width, False) for s in sides))
 
 

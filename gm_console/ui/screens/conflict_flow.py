@@ -95,7 +95,9 @@ class ConflictChooser:
             return None
         return Text(line, style="italic") if line else None
 
-    def choice(self, cid: str, label: Text, action: Action) -> Choice:
+    def choice(self, cid: str, label: Text, action: Action | None) -> Choice:
+        if action is None:  # the picks so far build no action (build)
+            return Choice(cid, label, "nothing chosen")
         why = legal(self.game, self.state, action)
         return Choice(cid, label, why, None if why else self.odds(action))
 
@@ -174,9 +176,10 @@ class ConflictChooser:
 
     # ------------------------------------------------------------ attack
     def attack_step(self, uid: str, picks: dict[str, str]) -> Step | Final:
-        candidates = cv.attack_options(self.state, uid)
+        candidates = [a for a in cv.attack_options(self.state, uid) if isinstance(a, Attack)]
         if "target" not in picks:
-            choices, seen = [], {}
+            choices: list[Choice] = []
+            seen: dict[str, list[Attack]] = {}
             for a in candidates:
                 seen.setdefault(a.target, []).append(a)
             for target, options in seen.items():
@@ -206,7 +209,8 @@ class ConflictChooser:
             return Step("weapon", "with which weapon (and intent)?", choices)
         if "buy" not in picks:
             return self.buy_step(picks)
-        turn = cv.round_facts(self.state).turn
+        facts = cv.round_facts(self.state)
+        turn = facts.turn if facts is not None else None
         aimed = turn is not None and turn.aimed and turn.unit == uid
         if aimed and "reroll" not in picks:
             choices = []

@@ -41,7 +41,7 @@ from gm_console.ui.screens.pick_flow import Choice, Final, PickFlow, Step, dry_r
 
 NEXT = "=next"
 DEFAULT = "=default"  # the unit's first weapon: the line names none
-VERBS = {"hit": Hit, "brk": Brk}
+VERBS: dict[str, type[Hit] | type[Brk]] = {"hit": Hit, "brk": Brk}
 
 
 class CTBChooser:
@@ -185,8 +185,8 @@ class CTBChooser:
     def assists(self, picks: dict[str, str]) -> Step:
         choices = []
         for n, words in ((0, "no assist"), (1, "assist=1: an ally helps"), (2, "assist=2")):
-            strike = self.strike({**picks, "assist": str(n)})
-            choices.append(Choice(str(n), Text(words), None, self.bands(strike)))
+            strike = self.strike({**picks, "assist": str(n)})  # None only before a verb, an actor and a target are chosen
+            choices.append(Choice(str(n), Text(words), None, self.bands(strike) if strike is not None else None))
         return Step("assist", "any help? (Assist narrows the glancing band)", choices)
 
     # ------------------------------------------------------------ the end

@@ -159,11 +159,11 @@ class PickFlow(ModalScreen[str | None]):
             info = current.info
             default = current.default
         else:
-            ok = current.problem is None
+            problem = current.problem
             label = Text("Apply: ", style="bold")
-            label.append(current.line, style=pal.GOOD_BOLD if ok else pal.MUTED)
-            options = [Option(label, id=APPLY, disabled=not ok)]
-            info = Group(*([Text(current.problem, style=pal.BAD)] if not ok else []), *([current.info] if current.info is not None else []))
+            label.append(current.line, style=pal.GOOD_BOLD if problem is None else pal.MUTED)
+            options = [Option(label, id=APPLY, disabled=problem is not None)]
+            info = Group(*([Text(problem, style=pal.BAD)] if problem is not None else []), *([current.info] if current.info is not None else []))
         self.query_one("#pf-title", LiteralLabel).update(Text(f"{self.chooser.NAME} · {current.title}"))
         line = Text("line: ", style=pal.MUTED)
         line.append(self.line_text(), style="bold")

@@ -25,7 +25,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from gm_console.core.game import Game
-from gm_console.core.state import State
+from gm_console.core.state import State, Unit
 from gm_console.core.systems.reactor import view as rv
 from gm_console.core.systems.reactor.view import NO_BLOCK as STRIKE_NO_BLOCK, Strike
 from gm_console.ui import palette as pal
@@ -74,6 +74,17 @@ class StrikeFlow(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self.show_step()
 
+    # ------------------------------------------------------------ the choices made
+    def chosen_striker(self) -> Unit:
+        """The striker chosen (every step after the first has one)."""
+        assert self.striker is not None, f"no striker at the {self.step} step"
+        return self.state.units[self.striker]
+
+    def chosen_target(self) -> rv.Target:
+        """The target chosen (every step after the second has one)."""
+        assert self.target is not None, f"no target at the {self.step} step"
+        return self.target
+
     # ------------------------------------------------------------ the line being built
     def action(self) -> Strike | None:
         if self.striker is None or self.target is None:
@@ -94,22 +105,23 @@ class StrikeFlow(ModalScreen[str | None]):
         who = self.state.sides[rv.active(self.state)].name
         if self.step == "striker":
             title = f"Strike · who strikes for {who}?"
-            rows = rv.strikers(self.state)
-            options = self.choices([(u.id, r.unit_label(self.state, self.rules, u), why) for u, why in rows], "cannot strike")
+            strikers = rv.strikers(self.state)
+            options = self.choices([(u.id, r.unit_label(self.state, self.rules, u), why) for u, why in strikers], "cannot strike")
         elif self.step == "target":
-            striker = self.state.units[self.striker]
+            striker = self.chosen_striker()
             title = f"Strike · what does {striker.name} strike?"
-            rows = rv.targets(self.state, self.rules, striker)
-            options = self.choices([(t.id + "|" + t.kind, r.target_label(self.state, self.rules, t) + (self.outcome(t) if why is None else Text()), why) for t, why in rows], "cannot be struck")
+            targets = rv.targets(self.state, self.rules, striker)
+            options = self.choices([(t.id + "|" + t.kind, r.target_label(self.state, self.rules, t) + (self.outcome(t) if why is None else Text()), why) for t, why in targets], "cannot be struck")
         elif self.step == "mode":
             title = "Strike · HEAT on the core, or HACK counters on its SKALA panel?"
-            options = [Option(label, id=oid) for oid, label in r.strike_modes(self.state, self.rules, self.state.units[self.striker])]
+            options = [Option(label, id=oid) for oid, label in r.strike_modes(self.state, self.rules, self.chosen_striker())]
         elif self.step == "block":
-            defender = self.state.sides[self.target.side].name
+            target = self.chosen_target()
+            defender = self.state.sides[target.side].name
             title = f"Strike · does {defender} block?"
-            rows = rv.blockers(self.state, self.rules, self.state.units[self.striker], self.target)
-            options = [Option(Text("No block", style="bold") + self.outcome(self.target, None, self.hack), id=NO_BLOCK)]
-            options += self.choices([(u.id, r.unit_label(self.state, self.rules, u) + (self.outcome(self.target, u.id, self.hack) if why is None else Text()), why) for u, why in rows], "cannot block")
+            blockers = rv.blockers(self.state, self.rules, self.chosen_striker(), target)
+            options = [Option(Text("No block", style="bold") + self.outcome(target, None, self.hack), id=NO_BLOCK)]
+            options += self.choices([(u.id, r.unit_label(self.state, self.rules, u) + (self.outcome(target, u.id, self.hack) if why is None else Text()), why) for u, why in blockers], "cannot block")
         else:
             title = "Strike · the resolution (Enter applies it)"
             steps, problem = r.what_if(self.game, self.state, self.action())
@@ -137,28 +149,33 @@ class StrikeFlow(ModalScreen[str | None]):
     def outcome(self, target: rv.Target, block: str | None = None, hack: bool = False) -> Text:
         """`` → +200 K HEAT on ...``: what the strike would do, by the system's own
         resolution on a copy of the state (who dies, HEAT, counters), before it commits."""
-        word = rv.target_word(self.state, target, self.state.units[self.striker].side)
-        steps, problem = r.what_if(self.game, self.state, Strike(striker=self.striker, target=word, block=block, hack=hack))
+        striker = self.chosen_striker()
+        word = rv.target_word(self.state, target, striker.side)
+        steps, problem = r.what_if(self.game, self.state, Strike(striker=striker.id, target=word, block=block, hack=hack))
         return r.outcome_text(steps, problem)
 
     # ------------------------------------------------------------ moving
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         oid = event.option.id
+        if oid is None:  # only "nothing can be chosen here" has no id, and it is disabled
+            return
         if self.step == "striker":
             self.striker = oid
             self.step = "target"
         elif self.step == "target":
             ref, _, kind = oid.rpartition("|")
-            self.target = next(t for t in rv.all_targets(self.state, self.state.units[self.striker].side) if t.id == ref and t.kind == kind)
-            hackable = rv.can_hack(self.state, self.rules, self.state.units[self.striker], self.target)
+            striker = self.chosen_striker()
+            target = next(t for t in rv.all_targets(self.state, striker.side) if t.id == ref and t.kind == kind)
+            self.target = target
+            hackable = rv.can_hack(self.state, self.rules, striker, target)
             self.hack = False
             self.step = "mode" if hackable else "block"
         elif self.step == "mode":
             self.hack = oid == "hack"
             self.step = "block"
         elif self.step == "block":
-            able = any(why is None for _, why in rv.blockers(self.state, self.rules, self.state.units[self.striker], self.target))
+            able = any(why is None for _, why in rv.blockers(self.state, self.rules, self.chosen_striker(), self.chosen_target()))
             # "no block" said outright when a guard could have blocked (a typed strike must say it too)
             self.block = (STRIKE_NO_BLOCK if able else None) if oid == NO_BLOCK else oid
             self.step = "confirm"

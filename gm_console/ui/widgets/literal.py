@@ -13,7 +13,7 @@ plain ``Static`` or ``Label`` in them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.visual import VisualType
 from textual.widgets import Input, Label, OptionList, Static
@@ -29,21 +29,27 @@ def redraw_on_theme_change(widget: Static) -> None:
     widget.app.theme_changed_signal.subscribe(widget, lambda _theme: Static.update(widget, widget.content, layout=False))
 
 
-class _Literal:
+if TYPE_CHECKING:
+    _LiteralBase = Static  # for the type checker: _Literal is only ever mixed in before a Static (or a Label)
+else:
+    _LiteralBase = object
+
+
+class _Literal(_LiteralBase):
     """What makes a Static or a Label literal: no markup, no control character."""
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
-        super().__init__(scrub(content), markup=False, **kwargs)  # type: ignore[call-arg]
+        super().__init__(scrub(content), markup=False, **kwargs)
 
     def on_mount(self) -> None:
-        redraw_on_theme_change(self)  # type: ignore[arg-type]
+        redraw_on_theme_change(self)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(scrub(content), layout=layout)  # type: ignore[misc]
+        super().update(scrub(content), layout=layout)
 
     @property
     def content(self) -> VisualType:
-        return Static.content.fget(self)  # type: ignore[attr-defined]
+        return super().content
 
     @content.setter
     def content(self, content: VisualType) -> None:

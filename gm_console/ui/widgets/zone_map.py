@@ -62,7 +62,8 @@ class Canvas:
         out = []
         for row in self.cells:
             line = Text()
-            run, styles = "", None
+            run = ""
+            styles: Styles | None = None
             for ch, cell in [*row, ("", None)]:  # runs of cells with the same styles, then a sentinel
                 if cell != styles and run:
                     start = len(line)
