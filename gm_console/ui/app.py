@@ -446,11 +446,12 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         brought = None
         try:
             action = self.game.parse(line)
-            if getattr(action, "template", None) is not None:  # add UNIT from=library:ID
+            template = getattr(action, "template", None)
+            if template is not None:  # add UNIT from=library:ID
                 from gm_console.files.library import bring_template
 
                 if bring_template(self.game, action, self.path):  # the template into the encounter, once
-                    brought = action.template
+                    brought = template
             self.game.check_entry(action)
             sides = self.game.dice_needed(action)
             if sides and self.dice_mode == "manual":
