@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from gm_console.core.game import Game
 from gm_console.files.encounter_io import game_from_data, loads_encounter
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCOUNTERS = ROOT / "encounters"
+
+# Hypothesis, in every worker of the parallel run (pytest-xdist): no deadline (a property test's
+# example timed by the clock fails at random on a loaded machine: timing is the benchmark's job,
+# tests/bench/), failures printed with the blob that replays them (@reproduce_failure).
+# "dev", the default: a new random seed each run, and the examples that failed kept in the
+# repository's .hypothesis/ (one folder for every worker: its writes are safe side by side) and
+# tried first next time. "ci" (HYPOTHESIS_PROFILE=ci, set by .ci/run): the same examples in every
+# run, each test's drawn from its own name, and nothing kept, so a red CI run is the code's, never
+# the luck of the draw or of a database.
+settings.register_profile(
+    "dev", deadline=None, print_blob=True, database=DirectoryBasedExampleDatabase(ROOT / ".hypothesis" / "examples"),
+)
+settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def game_from_toml(text: str, name: str = "<test>") -> Game:

@@ -251,9 +251,9 @@ def test_strings_at_their_bound_load():
 def test_a_one_megabyte_card_name_is_refused_quickly():
     text = (ENCOUNTERS / "reactor-night-shift.toml").read_text()
     text += f'\n[reactor.cards.personnel.bigcard]\nname = "{"A" * 1_000_000}"\natk = 1\nhp = 1\n'
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a worker descheduled on a loaded machine is not slow code
     messages = file_problems(text, "big.toml")
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert any(m.startswith("big.toml: reactor.cards.personnel.bigcard.name: too long") for m in messages), messages
     assert all(len(m) < 400 for m in messages)
     assert elapsed < 0.5, elapsed

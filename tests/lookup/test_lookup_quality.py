@@ -84,8 +84,10 @@ def test_a_query_costs_well_under_a_keystroke_on_the_full_index():
     typed = [q["q"][:n] for q in questions() for n in range(1, len(q["q"]) + 1)]  # as the palette asks, per keystroke
     times = []
     for text in typed + ["xyzzyplugh", "qqqq zzzz"]:
-        start = time.perf_counter()
+        # the thread's CPU time, not the clock's: on a loaded machine (the suite's other workers) a
+        # query descheduled midway took 240 ms by the clock, and this failed with nothing slow in it
+        start = time.thread_time()
         index.rank(text, limit=15)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
     # measured: median 0.1 ms, 95th percentile 0.3 ms, slowest 0.6 ms (2 busy cores)
     assert statistics.median(times) < 0.002 and max(times) < 0.05

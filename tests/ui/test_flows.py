@@ -12,6 +12,7 @@ from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.screens.pick_flow import PickFlow
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.conftest import ENCOUNTERS
+from tests.ui.settle import settle
 
 SIZES = [(80, 24), (120, 40)]
 CTB = ENCOUNTERS / "ctb-causeway-ambush.toml"
@@ -241,7 +242,7 @@ async def test_the_conflict_pane_previews_the_odds_of_the_roll_being_typed(size)
 async def test_typing_a_conflict_roll_lays_nothing_out(monkeypatch):
     app = make_app(CONFLICT, ["turn rhea"])
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the console's opening laid out, the key bar built
         calls = []
         original = app.screen._refresh_layout
         monkeypatch.setattr(app.screen, "_refresh_layout", lambda *a, **k: (calls.append(1), original(*a, **k))[1])

@@ -9,6 +9,7 @@ from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.lines_view import LinesView
 from tests.bench.generate import encounter_text
+from tests.ui.settle import settle
 
 
 def fifty_units(tmp_path) -> GMConsoleApp:
@@ -44,7 +45,7 @@ def count_rendered_rows(monkeypatch) -> list[str]:
 async def test_typing_lays_nothing_out(tmp_path, monkeypatch):
     app = fifty_units(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the console's opening laid out, the key bar built
         layouts = count_layouts(monkeypatch, app.screen)
         await pilot.press(*"hit u0 u1 free")
         await pilot.pause()
@@ -68,7 +69,7 @@ async def test_a_hit_draws_again_only_the_row_it_changed(tmp_path, monkeypatch):
     app = fifty_units(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press(*"hit u0 u1 free [12]")
-        await pilot.pause()
+        await settle(pilot)
         rendered = count_rendered_rows(monkeypatch)
         await pilot.press("enter")
         await pilot.pause()
@@ -86,7 +87,7 @@ async def test_an_action_lays_nothing_out_and_the_log_follows_it(tmp_path, monke
         log = app.query_one(LogPane)
         for i in range(12):  # more than the log pane shows
             app.fight.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
-        await pilot.pause()
+        await settle(pilot)
         layouts = count_layouts(monkeypatch, app.screen)
         await pilot.press(*"hit u30 u31 free [12]", "enter")
         await pilot.pause()
@@ -225,7 +226,7 @@ async def test_an_undo_paints_the_panes_the_log_and_the_status_line_in_one_frame
         for i in range(3):
             app.fight.apply_line(f"hit u{2 * i} u{2 * i + 1} free [{i + 3}]")
             app.fight.apply_line("next")
-        await pilot.pause(0.3)
+        await settle(pilot)  # their frames and what came after them (the key bar's build) all out
         assert app.game.lines()[-2:] == ["hit u4 u5 free [5]", "next"]
         frames = record_frames(monkeypatch, app.screen)
         await pilot.press("ctrl+z")  # a next: the turn changes back

@@ -3,11 +3,9 @@ and settings files that are broken. Each test names what failed before."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from textual.app import App
 from textual.widgets import Input
 
 from gm_console.files import load_encounter

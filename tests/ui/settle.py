@@ -1,0 +1,46 @@
+"""Waiting for a Textual screen to be still before a test counts what it does."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from gm_console.ui.app import FRAME_OUT
+
+QUIET = 3  # pauses in a row (each FRAME_OUT long) with nothing laid out, painted or waiting to be
+TRIES = 200
+
+
+async def settle(pilot: Pilot) -> None:
+    """Pause until the screen is still: ``QUIET`` pauses in a row, each as long
+    as the fight puts work off after a frame (``FRAME_OUT``, ``after_frame``),
+    in which it lays nothing out, paints nothing and no widget waits to be laid
+    out. What the console does as it opens or after an action lands after a
+    bare ``pilot.pause()`` on a loaded machine (the key bar is built after a
+    refresh once focus settles; the odds and the timeline after the frame),
+    inside whatever a test counts next: test_repaint's key press "laid out" the
+    key bar's first build, now and then, in a parallel run."""
+    screen = pilot.app.screen
+    layout, paint = screen._refresh_layout, screen._compositor_refresh
+    work: list[str] = []
+
+    def laid_out(*args, **kwargs):
+        work.append("layout")
+        return layout(*args, **kwargs)
+
+    def painted(*args, **kwargs):
+        work.append("paint")
+        return paint(*args, **kwargs)
+
+    screen._refresh_layout, screen._compositor_refresh = laid_out, painted
+    try:
+        quiet = 0
+        for _ in range(TRIES):
+            before = len(work)
+            await pilot.pause(FRAME_OUT)
+            pending = screen._layout_required or any(w._layout_required for w in screen.walk_children())
+            quiet = quiet + 1 if len(work) == before and not pending else 0
+            if quiet == QUIET:
+                return
+        raise AssertionError(f"the screen was still busy after {TRIES} pauses: {work[-10:]}")
+    finally:
+        del screen._refresh_layout, screen._compositor_refresh  # Screen's own again
