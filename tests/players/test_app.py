@@ -189,3 +189,26 @@ def test_importing_the_app_does_not_import_aiohttp():
         [sys.executable, "-X", "importtime", "-c", "import gm_console.ui.app"], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert "aiohttp" not in out.stderr and "segno" not in out.stderr
+
+
+async def test_the_start_up_notice_shows_the_link_without_its_token():
+    """The notice stays on the GM's screen for seconds (a shoulder surfer reads
+    it): it shows where the view is, not its token; ``players: show link``
+    shows the token and the QR code when the GM asks for them."""
+    for players in ({"host": "127.0.0.1", "port": 0, "token": TOKEN}, None):
+        app = console(players=players)
+        async with app.run_test(size=(120, 40)) as pilot:
+            if players is None:
+                app.fight.players_start()  # palette: players: start, a random token
+            await until(pilot, lambda: app.fight.players_server is not None)
+            await pilot.pause()
+            server = app.fight.players_server
+            notices = [n for n in app.notices if n.title == "Player view"]
+            assert len(notices) == 1
+            assert f"http://127.0.0.1:{server.port}/" in notices[0].message
+            assert all(server.token not in n.message and server.token not in n.title for n in app.notices)
+            assert "players: show link" in notices[0].message
+            app.fight.players_show_link()
+            await pilot.pause()
+            assert isinstance(app.screen, PlayersLink)
+            assert server.token in str(app.screen.query_one("#players-url").render())

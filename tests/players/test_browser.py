@@ -131,3 +131,49 @@ async def test_the_page_updates_only_what_changed_and_ends_as_a_fresh_page_would
         finally:
             await live.close()
             await fresh.close()
+
+
+async def test_the_token_stays_out_of_cookies_and_the_page_still_follows_the_console(tmp_path):
+    """Cookies do not keep ports apart: a cookie the view set would go to every
+    service on 127.0.0.1. The page keeps its token itself and sends it on its
+    own requests; the browser holds no cookie, another port of the host gets no
+    token, a request without it is refused, and the page still updates live."""
+    import asyncio
+
+    path = ENCOUNTERS / "ctb-causeway-ambush.toml"
+    app = GMConsoleApp(load_encounter(path), path=path, players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    heads: list[bytes] = []
+
+    async def other_service(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            heads.append(await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5))
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+            await writer.drain()
+        finally:
+            writer.close()
+
+    other = await asyncio.start_server(other_service, "127.0.0.1", 0)
+    other_port = other.sockets[0].getsockname()[1]
+    async with app.run_test(size=(120, 40)) as pilot:
+        server = await running(app, pilot)
+        browser = await Browser().start()
+        try:
+            await browser.goto(server.url)
+            await browser.wait_for("document.getElementById('link').textContent === 'live'")
+            assert (await browser.send("Storage.getCookies"))["cookies"] == []
+            await pilot.press(*"say The causeway groans", "enter")
+            await browser.wait_for("document.querySelector('#log li.say')?.textContent === 'The causeway groans'")
+            # the page's origin, without the token: refused
+            assert await browser.eval("fetch('/state.json', {cache: 'no-store'}).then((r) => r.status)") == 403
+            assert await browser.eval("fetch('/', {cache: 'no-store'}).then((r) => r.status)") == 403
+            # another service on the same host: no token reaches it
+            await browser.goto(f"http://127.0.0.1:{other_port}/")
+            assert heads and all(TOKEN.encode() not in head for head in heads), heads
+            # back on the view (its link): live again, still no cookie
+            await browser.goto(server.url)
+            await browser.wait_for("document.getElementById('link').textContent === 'live'")
+            assert (await browser.send("Storage.getCookies"))["cookies"] == []
+        finally:
+            await browser.close()
+            other.close()
+            await other.wait_closed()

@@ -50,6 +50,8 @@ async def test_every_request_needs_the_token_and_only_get_is_served():
                     assert r.status == 403, path
                 async with s.get(base + path + "?token=wrong") as r:
                     assert r.status == 403, path
+                async with s.get(base + path, headers={"X-Player-Token": "wrong"}) as r:
+                    assert r.status == 403, path
             for method in ("POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"):
                 async with s.request(method, base + "/state.json?token=" + TOKEN) as r:
                     assert r.status == 405 and r.headers["Allow"] == "GET", method
@@ -59,15 +61,21 @@ async def test_every_request_needs_the_token_and_only_get_is_served():
                 assert "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'" in CSP
                 assert r.headers["X-Content-Type-Options"] == "nosniff"
                 assert r.headers["Referrer-Policy"] == "no-referrer"
-                cookie = r.headers["Set-Cookie"]
-                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and f"gm_players={TOKEN}" in cookie
-            # the cookie alone lets the page load its assets and state
-            async with s.get(base + "/state.json") as r:
+                assert "Set-Cookie" not in r.headers  # the token never goes into a cookie (every port of the host would get it)
+                page = await r.text()
+                # the page asks for its script and style with the token
+                assert f'src="app.js?token={TOKEN}"' in page and f'href="app.css?token={TOKEN}"' in page
+            assert len(s.cookie_jar) == 0
+            # a cookie holding the token is no way in (a page of an older console may have left one)
+            async with s.get(base + "/state.json", headers={"Cookie": f"gm_players={TOKEN}"}) as r:
+                assert r.status == 403
+            # the page's own requests: the token as a header (fetch) or in the query (EventSource)
+            async with s.get(base + "/state.json", headers={"X-Player-Token": TOKEN}) as r:
                 assert r.status == 200 and r.headers["Cache-Control"] == "no-store"
                 assert r.content_type == "application/json"
                 assert (await r.json())["player_json_version"] == 1
             for path in ("/../pyproject.toml", "/%2e%2e/gm_console/cli.py", "/page/app.js", "/index.html", "//etc/passwd", "/app.js/"):
-                async with s.get(base + path) as r:
+                async with s.get(base + path + "?token=" + TOKEN) as r:
                     assert r.status == 404, path
     finally:
         await server.stop()
@@ -121,6 +129,7 @@ async def test_no_byte_sent_holds_hidden_data(system):
                     body = await r.read()
                     sent.append(body)
             assets = read_assets()
+            sent[0] = sent[0].replace(f"?token={TOKEN}".encode(), b"")  # the page's links to its script and style carry the token
             assert sent == [assets[p][0] for p in ("/", "/app.js", "/app.css")]  # the page carries no data
             async with s.get(f"{base}/events?token={TOKEN}") as stream:
                 sent += await read_events(stream, 1)

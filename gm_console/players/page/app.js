@@ -4,6 +4,10 @@
 "use strict";
 
 const STALE_AFTER_MS = 40000; // the server pings every 15 s
+// The token comes with the link (?token=T); the page sends it on each of its own
+// requests (the event stream's query, a header on fetch), never in a cookie: a
+// cookie of 127.0.0.1 would go to every service on every port of the host.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
 let source = null;
 let staleTimer = null;
 let lastDoc = null;
@@ -183,7 +187,7 @@ function render(doc) {
 
 function connect() {
   if (source) source.close();
-  source = new EventSource("events");
+  source = new EventSource("events?token=" + encodeURIComponent(TOKEN));
   source.onmessage = (event) => {
     heard();
     try { render(JSON.parse(event.data)); } catch (err) { setLive(false, "stale: a message did not read"); }
@@ -193,7 +197,7 @@ function connect() {
     setLive(false);
     if (source.readyState === EventSource.CLOSED) {
       // the browser gave up (the console restarted, a proxy answered): ask again ourselves
-      fetch("state.json", { cache: "no-store", credentials: "same-origin" })
+      fetch("state.json", { cache: "no-store", credentials: "omit", headers: { "X-Player-Token": TOKEN } })
         .then((r) => { if (r.status === 403) setLive(false, "stale: the link changed, ask the GM for the new one"); })
         .catch(() => {});
       setTimeout(connect, 2000);
