@@ -79,7 +79,8 @@ class PlayerViewCommands(_PlayersScreen):
     # ------------------------------------------------------------ palette commands
     def players_start(self) -> None:
         if self.players_server is not None or self._players_starting:
-            self.notify(f"the player view is already on: {self.players_server.url if self.players_server else '…'}", timeout=5)
+            shown = self.players_server.address if self.players_server else "…"  # (the token: players: show link)
+            self.notify(f"the player view is already on: {shown}", timeout=5)
             return
         self._players_starting = True
         self.run_worker(self._players_start(), group="players")
@@ -111,7 +112,11 @@ class PlayerViewCommands(_PlayersScreen):
         else:
             self.players_options = {**options, "port": server.port, "token": server.token}
         warn = " (reachable from the network)" if server.exposed else ""
-        self.notify(f"player view on{warn}: {server.url}", title="Player view", severity="warning" if server.exposed else "information", timeout=8)
+        # the link without its token: this stays on screen for seconds; players: show link gives the token and QR
+        self.notify(
+            f"player view on{warn}: {server.address} (players: show link for its token and QR code)",
+            title="Player view", severity="warning" if server.exposed else "information", timeout=8,
+        )  # fmt: skip
         self.redraw()
 
     def players_stop(self) -> None:

@@ -208,6 +208,10 @@ async def test_the_start_up_notice_shows_the_link_without_its_token():
             assert f"http://127.0.0.1:{server.port}/" in notices[0].message
             assert all(server.token not in n.message and server.token not in n.title for n in app.notices)
             assert "players: show link" in notices[0].message
+            app.fight.players_start()  # again: "already on", still without the token
+            await pilot.pause()
+            assert any("already on" in n.message for n in app.notices)
+            assert all(server.token not in n.message for n in app.notices)
             app.fight.players_show_link()
             await pilot.pause()
             assert isinstance(app.screen, PlayersLink)
