@@ -1,14 +1,13 @@
 """How a CTB fight is drawn: bars, the FFX-style turn bar and the line under
 it (what-if, odds, hints), unit rows, the tick ruler and the attack odds, as
 Rich text. Pure functions of the state (read through the system's ``view``)
-and a width; the pane (ui/panes/ctb.py) keeps them and the act flow
-(ui/screens/ctb_flow.py) shows the same bands."""
+and a width; the pane (ui/panes/ctb.py) calls them on each redraw and the
+act flow (ui/screens/ctb_flow.py) shows the same bands."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 
@@ -327,14 +326,10 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
     return text
 
 
-def matchups(
-    state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None,
-    line: Callable[[Hit | Brk], Any] | None = None,
-) -> list[Any]:
+def matchups(state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None) -> list[Text]:
     """For the acting unit: what a hit and a brk would do to each standing enemy
-    (only those ``legal`` allows now: none once the turn's attacks are used).
-    ``line``: the row of a strike's odds line, cut to ``width`` (the pane keeps
-    them, and works each out only when drawn: ``lines_view.LazyLine``)."""
+    (only those ``legal`` allows now: none once the turn's attacks are used),
+    each an odds row cut to ``width``."""
     uid = state.clock.active
     unit = state.units.get(uid) if uid else None
     if unit is None or is_downed(unit) or is_recalled(unit):
@@ -347,9 +342,6 @@ def matchups(
             if isinstance(strike, Brk) and target.stats.get("ar", 0) <= 0:
                 continue
             if legal is not None and not legal(strike):
-                continue
-            if line is not None:
-                lines.append(line(strike))
                 continue
             lines.append(odds_row(state, rules, strike, width))
     return lines

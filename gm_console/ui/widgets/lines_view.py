@@ -1,20 +1,18 @@
 """A scrolling list of one-row Rich texts that repaints only the rows that change.
 
-A pane hands it the whole list on every redraw (``set_lines``). Rows equal to
-the ones shown (the same object, usually, from a pane's row cache) are left
-alone; a changed row repaints its own screen line, nothing else. A row is
-rendered once per Text object (and kept while that object is shown, wherever
-it moves: the acting unit's odds lines coming and going shift the timeline
-under them, which is repainted, not rendered again). A new number of rows
-lays the screen out again only when the scrollbar comes or goes; otherwise
-only this view's scroll range changes. A Static holding the same rows would
+A pane hands it the whole list on every redraw (``set_lines``), each row built
+anew by a plain function. A row equal to the one shown on its line is left
+alone (the new row takes its rendering); a changed row repaints its own screen
+line, nothing else, and is rendered when drawn. A new number of rows lays the
+screen out again only when the scrollbar comes or goes; otherwise only this
+view's scroll range changes. A Static holding the same rows would
 render all of them again for any change: with 50 units that was most of the
 time between a key press and the next frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -24,49 +22,6 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gm_console.ui.text import scrub
-
-
-class LazyLine:
-    """A row worked out only when it is first drawn or read: a long body's rows
-    below the fold (the CTB pane's odds lines under 50 unit rows) may never be.
-    Two are equal when their keys are: the key names everything the row is
-    drawn from."""
-
-    __slots__ = ("key", "_build", "_text")
-
-    def __init__(self, key: object, build: Callable[[], Text]) -> None:
-        self.key = key
-        self._build: Callable[[], Text] | None = build
-        self._text: Text | None = None
-
-    @property
-    def text(self) -> Text:
-        if self._text is None:
-            assert self._build is not None
-            self._text, self._build = self._build(), None
-        return self._text
-
-    @property
-    def plain(self) -> str:
-        return self.text.plain
-
-    @property
-    def built(self) -> bool:
-        return self._text is not None
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LazyLine):
-            return self.key == other.key
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-Row = Text | LazyLine
-
-
-def as_text(row: Row) -> Text:
-    return row.text if isinstance(row, LazyLine) else row
 
 
 class LinesView(ScrollView, can_focus=False):
@@ -81,8 +36,8 @@ class LinesView(ScrollView, can_focus=False):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lines: list[Row] = []
-        self._strips: dict[int, tuple[Row, Strip]] = {}  # id(row) -> (it, rendered), in the _look drawn in
+        self.lines: list[Text] = []
+        self._strips: dict[int, tuple[Text, Strip]] = {}  # id(row) -> (it, rendered), in the _look drawn in
         self._look: tuple[int, Style] = (0, Style())  # (width, base style)
         self.rendered = 0  # rows rendered so far (tests count them)
 
@@ -95,7 +50,7 @@ class LinesView(ScrollView, can_focus=False):
         self._strips.clear()
         self.refresh()
 
-    def set_lines(self, lines: list[Row]) -> None:
+    def set_lines(self, lines: Sequence[Text]) -> None:
         old, new = self.lines, list(lines)
         self.lines = new
         strips = self._strips
@@ -154,7 +109,7 @@ class LinesView(ScrollView, can_focus=False):
         item = self.lines[row]
         found = self._strips.get(id(item))
         if found is None or found[0] is not item:
-            found = self._strips[id(item)] = (item, self._render_row(as_text(item), width).apply_style(style))
+            found = self._strips[id(item)] = (item, self._render_row(item, width).apply_style(style))
         return found[1].apply_offsets(0, row)
 
     def _render_row(self, text: Text, width: int) -> Strip:
