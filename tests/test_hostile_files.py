@@ -93,3 +93,49 @@ def test_a_party_or_library_that_is_no_regular_file_is_refused(tmp_path, fifo, e
     with pytest.raises(EncounterFileError) as caught:
         load_encounter(path)
     assert any(expected in m for m in caught.value.messages()), caught.value.messages()
+
+
+# ------------------------------------------------------------------ the console's own files
+
+
+def test_a_config_or_theme_that_is_a_pipe_or_a_device_is_a_problem_not_a_hang(tmp_path, fifo):
+    from gm_console.ui.config import load_config
+    from gm_console.ui.themes import load_themes
+
+    for path in (fifo, zero(tmp_path)):
+        config = load_config(path)
+        assert config.problems and "not a regular file" in config.problems[0]
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    os.mkfifo(themes / "piped.toml")
+    (themes / "zero.toml").symlink_to("/dev/zero")
+    loaded, failures = load_themes([themes])
+    assert loaded == [] and len(failures) == 2 and all("not a regular file" in f for f in failures)
+
+
+async def test_the_console_shows_the_fight_with_a_piped_config_and_theme():
+    """A config.toml and a user theme that are named pipes stopped the console
+    from ever showing the fight: now it starts, and one notice names both."""
+    from gm_console.files.paths import demo_encounter, user_config_dir
+    from gm_console.ui.app import GMConsoleApp
+
+    folder = user_config_dir()
+    (folder / "themes").mkdir(parents=True)
+    os.mkfifo(folder / "config.toml")
+    os.mkfifo(folder / "themes" / "piped.toml")
+    app = GMConsoleApp(load_encounter(demo_encounter()), demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.fight.is_mounted and app.game.setup.title
+        messages = " ".join(str(n.message) for n in app.notices)
+        assert "config.toml" in messages and "piped.toml" in messages
+
+
+def test_remembering_the_theme_keeps_the_config_as_written(tmp_path):
+    from gm_console.ui.config import load_config, save_theme
+
+    path = tmp_path / "config.toml"
+    text = '# my settings\ntheme = "gm-dark"  # for the TV: gm-contrast\n\n[keys]\nsave = "ctrl+s"   # the default\n'
+    path.write_text(text)
+    save_theme(load_config(path), "gm-light")
+    assert path.read_text() == text.replace('"gm-dark"', '"gm-light"')

@@ -50,8 +50,10 @@ def load_config(path: Path | None = None) -> Config:
     path = path or config_path()
     if not path.exists():
         return Config(path=path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    from gm_console.files.reading import read_user_file
+
+    try:  # a regular file only, of a sane size: a FIFO or /dev/zero never holds the console up
+        data = tomllib.loads(read_user_file(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         return Config(problems=[f"{path}: {exc}"], path=path)
     value, problems = s.validate(data, CONFIG)
@@ -66,17 +68,21 @@ def load_config(path: Path | None = None) -> Config:
 
 def save_theme(config: Config, theme: str) -> None:
     """Remember the theme, keeping the rest of the file as it is."""
+    import tomlkit  # only to write the file, keeping the GM's comments and layout
+
+    from gm_console.files.reading import read_user_file
+
     path = config.path or config_path()
-    data: dict = {}
+    text = ""
     if path.exists():
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+            text = read_user_file(path).decode("utf-8")
+            tomllib.loads(text)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
             # never overwrite what the GM wrote: a broken file is theirs to fix
             raise ValueError(f"{path} is not valid TOML ({exc}); the theme was not written to it") from None
+    data = tomlkit.parse(text)
     data["theme"] = theme
-    import tomli_w  # only to write the file
-
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, tomli_w.dumps(data).encode("utf-8"), backup=False)
+    atomic_write(path, tomlkit.dumps(data).encode("utf-8"), backup=False)
     config.theme = theme

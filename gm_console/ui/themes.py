@@ -64,8 +64,10 @@ def theme_pane_defaults(theme: Theme) -> dict[str, str]:
 
 def load_theme(path: Path) -> Theme:
     """Read one theme file; raise ValueError naming the file and the problem."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    from gm_console.files.reading import read_user_file
+
+    try:  # a regular file only, of a sane size: a FIFO or /dev/zero never holds the console up
+        data = tomllib.loads(read_user_file(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path.name}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
