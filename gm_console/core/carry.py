@@ -13,8 +13,11 @@ campaign house rules (core/campaign_rules.py) of the carried encounter decide
 what a system carries; this module names no system.
 
 Fields are paths into a party unit's table: ``dead`` and ``traits`` at its
-top, ``<system>.<key>`` in its system table. No file is read or written here
-(files/party.py does that).
+top, ``<system>.<key>`` in its system table. A system's ``persistent`` may
+also give ``notes``, a field's path to why it changes (a rule of the text, a
+house rule): the Change of that field carries it as its ``note``, shown by
+the carry (its output, ``--json``), not written to the party. No file is
+read or written here (files/party.py does that).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 from gm_console.core.errors import GMError
 from gm_console.core.system import System, all_systems, get_system, system_names
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class CarryRefused(GMError):
@@ -42,16 +45,20 @@ class Change:
     before: Any
     after: Any
     derived: bool = False
+    note: str = ""  # why, when a rule says so (shown, not written to the party)
 
     def to_json(self) -> dict[str, Any]:
         out = {"unit": self.unit, "field": self.field, "before": self.before, "after": self.after}
         if self.derived:
             out["derived"] = True
+        if self.note:
+            out["note"] = self.note
         return out
 
     def text(self) -> str:
         note = " (follows from the above)" if self.derived else ""
-        return f"{self.unit}: {self.field}: {shown(self.before)} -> {shown(self.after)}{note}"
+        why = f" ({self.note})" if self.note else ""
+        return f"{self.unit}: {self.field}: {shown(self.before)} -> {shown(self.after)}{note}{why}"
 
 
 def shown(value: Any) -> str:
@@ -126,6 +133,7 @@ def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup
     out: dict[str, Any] = {}
     traits: list[str] | None = None
     dead = False
+    notes: dict[str, str] = {}
     for system in _systems(systems):
         if not system.CARRIES:
             continue
@@ -134,9 +142,13 @@ def persistent(state: Any, rules: Any, systems: tuple[str, ...], uid: str, setup
         more = part.pop("traits", None)
         if more is not None:
             traits = list(more) if traits is None else traits + [t for t in more if t not in traits]
+        for field, why in part.pop("notes", {}).items():
+            notes[field] = f"{notes[field]}; {why}" if field in notes else why
         out.update(part)
     out["traits"] = list(unit.traits) if traits is None else traits
     out["dead"] = dead
+    if notes:
+        out["notes"] = notes
     return out
 
 
@@ -177,7 +189,8 @@ def _diff(party_unit: dict[str, Any], final: dict[str, Any], rules: Any, here: l
             out.extend(system.party_changes(party_unit, final, rules))
     before = {"traits": list(party_unit.get("traits", [])), "dead": bool(party_unit.get("dead", False))}
     out.extend(Change(uid, field, was, final[field]) for field, was in before.items() if was != final[field])
-    return out
+    notes = final.get("notes") or {}
+    return [replace(c, note=notes[c.field]) if c.field in notes and not c.note else c for c in out]
 
 
 def apply_changes(party: dict[str, Any], changes: list[Change]) -> dict[str, Any]:

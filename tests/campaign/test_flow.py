@@ -64,9 +64,10 @@ def test_three_fights_carry_injuries_and_kennel_to_the_next(campaign):
     dry = json.loads(run("carry", str(one), "--dry-run", "--json"))
     assert not dry["written"] and party_file.read_text() == (ENCOUNTERS / "campaign" / "party.toml").read_text()
     fields = {(c["unit"], c["field"]) for c in dry["changes"]}
-    assert fields == {("rhea", "conflict.injuries"), ("tomas", "conflict.stress"), ("oskar", "traits")}
+    assert fields == {("rhea", "conflict.injuries"), ("rhea", "conflict.defeated"), ("rhea", "conflict.grace_scenes"), ("tomas", "conflict.stress"), ("oskar", "traits")}
     out = run("carry", str(one))
     assert "rhea: conflict.injuries: none -> Gashed Arm (deadly 3)" in out and "carried" in out
+    assert "rhea: conflict.defeated: no -> yes (Defeated and Dying until First Aid" in " ".join(out.split())  # the carry says why
     assert (campaign / "party.toml.bak").exists()
 
     run("apply", str(two), *FIGHT_2)
@@ -76,6 +77,9 @@ def test_three_fights_carry_injuries_and_kennel_to_the_next(campaign):
     game = load_encounter(three)  # the next conflict fight: fight 1's wounds are there
     rhea = game.state.boards["conflict"].chars["rhea"]
     assert [(i.name, i.severity, i.intent, i.treated) for i in rhea.injuries] == [("Gashed Arm", 3, "deadly", False)]
+    import gm_console.core.systems.conflict.view as cv  # and she is still Defeated and Dying (issue 27)
+
+    assert cv.character(game.state, "rhea").dying and rhea.grace == 0 and game.state.units["rhea"].has("Prone")
     assert game.state.units["tomas"].stats["stress"] == 3
     assert "Protection Compromised" in game.state.units["oskar"].traits
 

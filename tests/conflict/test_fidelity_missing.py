@@ -18,7 +18,7 @@ GM_FIRST = {"conflict": {"opening": "gm"}}
 
 def test_C11_2_the_clear_choice_named_in_the_file_opens_round_1():
     g = game(conflict={"first": "ava"})
-    with pytest.raises(IllegalAction, match=r"Ava opens round 1: the clear choice \(\[conflict\] first\); turn ava \[the opening\]"):
+    with pytest.raises(IllegalAction, match=r"Ava opens round 1: the clear choice \(\[conflict\] first\); turn ava \(if Kai is the clear choice: turn kai clear\) \[the opening\]"):
         g.push_line("turn kai")
     play(g, "turn ava")
     assert g.state.clock.active == "ava"
@@ -26,7 +26,7 @@ def test_C11_2_the_clear_choice_named_in_the_file_opens_round_1():
 
 def test_C11_2_otherwise_the_player_character_with_the_highest_daring_opens():
     g = game()  # Kai has Daring 10, Ava 9
-    with pytest.raises(IllegalAction, match=r"Kai opens round 1: the player character with the highest Daring \(10\); turn kai \[the opening\]"):
+    with pytest.raises(IllegalAction, match=r"Kai opens round 1: the player character with the highest Daring \(10\); turn kai \(if Ava is the clear choice: turn ava clear\) \[the opening\]"):
         g.push_line("turn ava")
     play(g, "turn kai", "next", "turn gob", "next")  # later picks are free; Ava is the players' last
     assert g.state.clock.active == "ava"

@@ -117,7 +117,7 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
     if facts is not None and facts.pending:
         p = facts.pending[0]
         name = state.units[p.target].name if p.target in state.units else p.target
-        warn = Text(f"⚠ avoid {p.target} / suffer {p.target}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style=pal.CAUTION_BOLD)
+        warn = Text(f"⚠ {' / '.join(cv.answers(state, rules, p.target))}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style=pal.CAUTION_BOLD)
         if len(facts.pending) > 1:
             warn.append(f" (+{len(facts.pending) - 1} more)", style=pal.CAUTION)
         lines.append(warn)

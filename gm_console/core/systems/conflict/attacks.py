@@ -21,7 +21,7 @@ from .common import DEAD, DESTROYED, PRONE, YIELDED, able, char, is_players, nee
 from .economy import check_major, second_major_mod
 from .house_rules import BANDS
 from .pools import THREAT, add_threat, check_buy, check_pay, pay, pay_threat
-from .stress import cysuit_works, protection
+from .stress import answers, cysuit_works, protection
 from .tasks import RollPlan, plan
 from .zones import in_reach, band, band_at_least, in_cover
 
@@ -221,7 +221,7 @@ def announce(state: State, ctx: Context, pend: Pending, parts: list[str]) -> Non
         why = " (Piercing: Protection ignored)"
     ctx.emit(
         f"{name} faces a {pend.intent.capitalize()} Injury of Severity {pend.adjusted}{why}: "
-        f"avoid {pend.target} or suffer {pend.target}",
+        + " or ".join(answers(state, ctx, pend.target)),
         "damage",
         pend.target,
     )

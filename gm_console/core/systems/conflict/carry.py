@@ -6,7 +6,13 @@ Carried: Injuries (treated or not, with their Severity and intent), the
 character's Traits and, under ``conditions_as_traits``, the lasting conditions
 gained in the fight as Traits (not the fight's own marks: Defeated, Prone,
 Dead); Stress (``carry_stress``) and the Fatigued Attribute with it; death
-(the Dead condition). A rest clears Stress: breather 4, break 8, sleep all.
+(the Dead condition). Defeat, under ``carry_defeat`` ("stays"): the text ends
+it only with First Aid, so a character the fight left Defeated starts the next
+one Defeated (``defeated = true``), Dying with an untreated Deadly Injury. A
+carried fight's scene has ended, as ``scene`` ends it: the Dying keep one scene
+less of cysuit grace (``grace_scenes``), and one with none left dies (a
+Synthetic loses its chassis). Each of these changes says why in the carry's
+output (``notes``). A rest clears Stress: breather 4, break 8, sleep all.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from gm_console.core.rules import Rules
 from gm_console.core.state import State
 
 from .board import BOARD
-from .common import DEAD, DEFEATED, PRONE
+from .common import DEAD, DEFEATED, DESTROYED, PRONE
+from .stress import dying, end_scene
 
 FIGHT_MARKS = tuple(mark.lower() for mark in (DEFEATED, PRONE, DEAD))  # conditions that end with the fight
 INJURY_DEFAULTS = {"intent": "deadly", "treated": False, "debilitating": False}
@@ -27,12 +34,23 @@ REST_STRESS = {"breather": 4, "break": 8, "sleep": None}  # Stress recovered (No
 RESTS = {"breather": "4 Stress", "break": "8", "sleep": "all"}  # as the refusal of an unknown rest lists them
 
 
-def persistent(state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None) -> dict[str, Any]:
+def persistent(state: State, rules: Rules, uid: str, setup_unit: Mapping[str, Any] | None, *, scene_ends: bool = True) -> dict[str, Any]:
+    """The conflict fields of ``uid`` as the party holds them once the fight's scene
+    has ended (``scene_ends``; False reads the state as it stands, as a fight that
+    has just opened holds what was carried into it)."""
     c = BOARD(state).chars.get(uid)
     if c is None:
         return {}
-    unit = state.units[uid]
     view = rules.view("conflict")
+    stays = view.carry_defeat == "stays"
+    notes: dict[str, str] = {}
+    was = state.units[uid]
+    if stays and scene_ends and dying(state, uid):
+        state = _scene_ended(state, rules)
+        c = BOARD(state).chars[uid]
+    unit = state.units[uid]
+    dead = unit.has(DEAD)
+    defeated = stays and unit.has(DEFEATED) and not dead
     out: dict[str, Any] = {
         "conflict.injuries": [
             {"name": i.name, "severity": i.severity, "intent": i.intent, "treated": i.treated, "debilitating": i.debilitating}
@@ -40,6 +58,8 @@ def persistent(state: State, rules: Rules, uid: str, setup_unit: Mapping[str, An
         ],
         "conflict.stress": unit.stats.get("stress", 0) if view.carry_stress else 0,
         "conflict.fatigued_attribute": c.fatigued_attr if view.carry_stress and c.fatigued else None,
+        "conflict.defeated": defeated,
+        "conflict.grace_scenes": c.grace if defeated and dying(state, uid) else None,
     }
     traits = list(unit.traits)
     if view.conditions_as_traits:
@@ -48,8 +68,32 @@ def persistent(state: State, rules: Rules, uid: str, setup_unit: Mapping[str, An
             if cond.remaining is None and key not in FIGHT_MARKS and key not in started and cond.name not in traits:
                 traits.append(cond.name)
     out["traits"] = traits
-    out["dead"] = unit.has(DEAD)
+    out["dead"] = dead
+    if defeated:
+        deadly = [i.name for i in c.injuries if i.intent == "deadly" and not i.treated]
+        if deadly:
+            notes["conflict.defeated"] = f"Defeated and Dying until First Aid, with the untreated Deadly Injury {', '.join(deadly)}; house rule carry_defeat"
+            span = "the next scene" if c.grace == 0 else f"the next {c.grace + 1} scenes"
+            notes["conflict.grace_scenes"] = f"the fight's scene has ended: the cysuit keeps them alive through {span}; without First Aid they die at its end"
+        else:
+            notes["conflict.defeated"] = "Defeated and Prone until First Aid revives them; house rule carry_defeat"
+    if dead and not was.has(DEAD):
+        notes["dead"] = "Dying when the fight's scene ended, without stabilization; house rule carry_defeat"
+    if unit.has(DESTROYED) and not was.has(DESTROYED):
+        notes["traits"] = "the chassis is lost: still Dying when the fight's scene ended; house rule carry_defeat"
+    if notes:
+        out["notes"] = notes
     return out
+
+
+def _scene_ended(state: State, rules: Rules) -> State:
+    """A copy of ``state`` after its scene's end (``scene``'s own rule: the Dying lose a
+    scene of cysuit grace or die, a Synthetic its chassis)."""
+    from gm_console.core.actions import Context
+
+    sim = state.copy()
+    end_scene(sim, Context(rules, {}, None, 0))  # type: ignore[arg-type]  # (it reads the rules only)
+    return sim
 
 
 def normal_injury(inj: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,6 +110,8 @@ def party_changes(party_unit: Mapping[str, Any], final: Mapping[str, Any]) -> li
         "conflict.injuries": [normal_injury(i) for i in table.get("injuries", [])],
         "conflict.stress": table.get("stress", 0),
         "conflict.fatigued_attribute": table.get("fatigued_attribute"),
+        "conflict.defeated": table.get("defeated", False),
+        "conflict.grace_scenes": table.get("grace_scenes"),
     }
     return [Change(uid, field, was, final[field]) for field, was in before.items() if was != final[field]]
 

@@ -255,6 +255,21 @@ BACKUP_TRAIT = _rule(
     "chassis. With no backup Trait the Synthetic ends with its chassis and is dead. What the backup keeps or "
     "loses beyond that is the Trait's own wording, for the GM to read out.",
 )
+CARRY_DEFEAT = _rule(
+    "carry_defeat",
+    s.Str(choices=("stays", "revived")),
+    "stays",
+    "Campaigns: Defeated and Dying between fights",
+    "What a fight carried to a party (gm-console carry) does with a character it left Defeated. The text ends "
+    "Defeat only with First Aid (the cysuit's automatic stabilization does not), and a Dying character not "
+    "stabilized by the time their scene ends is dead. A carried fight's scene has ended, so 'stays' (the default): "
+    "the Defeated start the next fight Defeated and Prone until First Aid revives them; the Dying (an untreated "
+    "Deadly Injury) stay Dying with one scene less of cysuit grace (by default the following scene: the next "
+    "fight, at whose end they die without First Aid), and one with no grace left dies at the carry. 'revived': "
+    "the party sees to its fallen between fights: nobody is carried Defeated or dies of Dying at the carry; "
+    "their Injuries still carry, untreated.",
+    (("revived", "the text ends Defeat only with First Aid, and the Dying die at the scene's end without stabilization"),),
+)
 
 HOUSE_RULES = (
     MOMENTUM_CAP,
@@ -282,4 +297,5 @@ HOUSE_RULES = (
     ASSISTANCE,
     EMBODIMENT_TRAIT,
     BACKUP_TRAIT,
+    CARRY_DEFEAT,
 )

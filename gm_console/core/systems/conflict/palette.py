@@ -8,7 +8,7 @@ from gm_console.core.state import State
 
 from .board import BOARD
 from .common import able, char, ctrl, enemies, is_players
-from .turns import candidates
+from .turns import candidates, opening
 from .verbs import Attack, Avoid, Counter, EndConflict, FirstAid, Keep, Minor, Scene, Seize, SpendAct, Sprint, Stride, Suffer, Turn, Yield
 from .zones import paths, zone_cover
 
@@ -30,6 +30,8 @@ def legal_actions(state: State, ctx: Context) -> list[Action]:
         return out
     if uid is None:
         out += [Turn(unit=u) for u in candidates(state, b.to_go)]
+        first = opening(state)  # the others open round 1 only as the GM's clear choice
+        out += [Turn(unit=u, clear=True) for u in candidates(state, b.to_go) if first is not None and u not in first[0]]
         out += [Seize(unit=u) for u in candidates(state, "gm")]
         out.append(Next())
         out += [Yield(unit=u) for u in state.units if u in b.chars and not is_players(state, u) and able(state, u)]

@@ -26,7 +26,7 @@ def player_view(state: State, rules: Rules, sight: Sight) -> dict[str, Any]:
     if state.clock.active:
         nxt: list[str] = []
     else:
-        nxt = [uid for uid in turns.candidates(state, board.to_go) if uid in sight.visible]
+        nxt = [uid for uid in turns.may_start(state) if uid in sight.visible]
     side = next((s for s in state.sides.values() if s.controller == board.to_go), None)
     who = "the players" if board.to_go == "players" else "the GM's side"
     status = [] if state.clock.active else [f"{who} pick the next turn" + (f" ({side.name})" if side and board.to_go == "players" else "")]

@@ -168,6 +168,22 @@ def check_avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None
         )
 
 
+def answers(state: State, ctx: Context, uid: str) -> list[str]:
+    """The lines that answer the hit waiting for ``uid`` now, each one its action's own
+    check allows (a Minor NPC has no Stress to avoid with; a Notable or Major NPC may
+    pay Threat): what the log, the refusals and the pane offer."""
+    from .verbs import Avoid, Suffer
+
+    out = []
+    for action in (Avoid(unit=uid), Avoid(unit=uid, threat=True), Suffer(unit=uid)):
+        try:
+            action.check(state, ctx)
+        except IllegalAction:
+            continue
+        out.append(action.notation())
+    return out
+
+
 def avoid(state: State, ctx: Context, uid: str, with_threat: bool) -> None:
     unit, c = state.units[uid], char(state, uid)
     p = pending_for(state, uid)

@@ -17,7 +17,7 @@ from gm_console.core.system import System
 
 from . import carry, cites, palette, reference, tables, turns
 from .board import BOARD, pair
-from .common import DESTROYED, add_condition, side_label, unit_name
+from .common import DEFEATED, DESTROYED, PRONE, add_condition, side_label, unit_name
 from .house_rules import HOUSE_RULES
 from .stress import compute_max, refresh
 from .verbs import ACTIONS
@@ -61,6 +61,9 @@ class ConflictSystem(System):
             b.reach.add(pair(unit.id, other))
         if any(t.lower() == DESTROYED.lower() for t in unit.traits):  # carried from an earlier fight (C105.3)
             add_condition(unit, DESTROYED)
+        if table["defeated"]:  # carried Defeated (Dying with an untreated Deadly Injury) until First Aid (C103.5)
+            add_condition(unit, DEFEATED)
+            add_condition(unit, PRONE)
         refresh(state, rules, unit.id)
         c = b.chars[unit.id]
         if c.fatigued_attr and not c.fatigued:
@@ -144,8 +147,12 @@ class ConflictSystem(System):
             return f"{unit_name(state, p.target)} must avoid or suffer (Severity {p.adjusted})"
         if state.clock.active:
             return "kept initiative" if b.turn and b.turn.kept else ""
-        left = turns.candidates(state, b.to_go)
-        return f"{side_label(b.to_go)} pick: {', '.join(unit_name(state, u) for u in left)}" if left else "next ends the round"
+        first = turns.opening(state)
+        if first is not None and len(first[0]) == 1:
+            return f"{unit_name(state, first[0][0])} opens: {first[1]}"
+        left = turns.may_start(state)
+        tied = " (tied for the highest Daring)" if first is not None else ""
+        return f"{side_label(b.to_go)} pick: {', '.join(unit_name(state, u) for u in left)}{tied}" if left else "next ends the round"
 
     # -- reference, palette, starter
     def reference(self) -> list[RefEntry]:

@@ -118,6 +118,16 @@ UNIT_TABLE = s.Table(
         "cover": Key(s.Bool(), default=False, doc="starts within Reach of its zone's cover"),
         "near": Key(s.List(s.Id(), unique=True), default=[], doc="units it starts within Reach of"),
         "fatigued_attribute": Key(s.Id(), doc="the Attribute that fails while Fatigued, if it starts Fatigued"),
+        "defeated": Key(
+            s.Bool(),
+            default=False,
+            doc="starts Defeated and Prone (a fight carried it here): First Aid revives; with an untreated Deadly Injury, Dying",
+        ),
+        "grace_scenes": Key(
+            s.Int(min=0, max=3),
+            default=0,
+            doc="a Dying character's scenes after this one that the cysuit still keeps them alive (0: death at this scene's end without First Aid)",
+        ),
     },
     name="a conflict unit table",
 )
@@ -179,6 +189,8 @@ def check_setup(setup: Any, problems: list[Problem]) -> None:
                 f"units[{i}].conflict.cover",
                 f"zone {zone.id!r} has no cover trait: cover comes from a covering feature of the zone (add \"cover\" to its traits)",
             ))
+        if table["grace_scenes"] and not table["defeated"]:
+            problems.append(Problem(f"units[{i}].conflict.grace_scenes", "grace_scenes counts a Dying character's scenes: it needs defeated = true"))
         for j, other in enumerate(table["near"]):
             if other not in ids:
                 problems.append(Problem(f"units[{i}].conflict.near[{j}]", f"no unit {other!r}"))
@@ -240,4 +252,5 @@ def make_char(table: dict[str, Any], players: bool) -> Char:
         weapons=tuple(table["weapons"]),
         injuries=[Injury(i["name"], i["severity"], i["intent"], i["treated"], i["debilitating"], -1) for i in table["injuries"]],
         fatigued_attr=table.get("fatigued_attribute"),
+        grace=table["grace_scenes"],
     )

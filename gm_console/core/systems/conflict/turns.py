@@ -18,7 +18,7 @@ from gm_console.core.state import State
 from . import cites
 from .board import BOARD, TurnUse
 from .common import DEAD, DESTROYED, able, ctrl, other, cap, side_label, verb, unit_name, yielded
-from .stress import clear_stun
+from .stress import answers, clear_stun
 from .zones import prune
 
 if TYPE_CHECKING:
@@ -30,19 +30,21 @@ def candidates(state: State, controller: str) -> list[str]:
     return [uid for uid in state.units if uid in b.chars and ctrl(state, uid) == controller and able(state, uid) and uid not in b.acted]
 
 
-def check_no_pending(state: State) -> None:
+def check_no_pending(state: State, ctx: Context) -> None:
     pending = BOARD(state).pending
     if pending:
         p = pending[0]
         who = unit_name(state, p.target)
         raise IllegalAction(
-            f"{who} must first Avoid or suffer the Severity {p.adjusted} Injury (avoid {p.target} / suffer {p.target})",
+            f"{who} must first Avoid or suffer the Severity {p.adjusted} Injury ({' / '.join(answers(state, ctx, p.target))})",
             cites.PENDING,
         )
 
 
-def check_start(state: State, uid: str) -> None:
-    """Can ``uid`` take the next turn, with no turn running?"""
+def check_start(state: State, uid: str, *, clear: bool = False) -> None:
+    """Can ``uid`` take the next turn, with no turn running? ``clear``: the GM names
+    ``uid`` the clear choice to open round 1 (the text's first rule of the opening),
+    so the file's ``first`` and the highest Daring give way."""
     b = BOARD(state)
     unit = state.unit(uid)
     if b.over:
@@ -61,27 +63,58 @@ def check_start(state: State, uid: str) -> None:
     if mine != b.to_go and candidates(state, b.to_go):
         left = ", ".join(unit_name(state, u) for u in candidates(state, b.to_go))
         raise IllegalAction(f"sides alternate: it is {side_label(b.to_go)}' pick ({left})", cites.ALTERNATION)
-    first = opener(state)
-    if first is not None and first[0] != uid:
-        raise IllegalAction(f"{unit_name(state, first[0])} opens round 1: {first[1]}; turn {first[0]}", cites.OPENING)
+    if clear:
+        return
+    first = opening(state)
+    if first is not None and uid not in first[0]:
+        who, why = first
+        named = " / ".join(f"turn {u}" for u in who)
+        if len(who) == 1:
+            head = f"{unit_name(state, who[0])} opens round 1: {why}"
+        else:
+            names = ", ".join(unit_name(state, u) for u in who[:-1]) + f" and {unit_name(state, who[-1])}"
+            head = f"{names} are {why}: the players pick one of them to open round 1"
+        raise IllegalAction(f"{head}; {named} (if {unit.name} is the clear choice: turn {uid} clear)", cites.OPENING)
 
 
-def opener(state: State) -> tuple[str, str] | None:
-    """Who must open round 1 and why, when the text settles it: the clear choice (``[conflict] first``,
-    in the first scene), else on the players' side the player character with the highest Daring. None
-    when the pick is free (a later turn, an opening the GM's side took, or a tie for the best Daring)."""
+def check_not_running(state: State, uid: str) -> None:
+    """``turn X`` for the unit whose turn is running is refused, with that reason (it
+    would end the turn unused and start X again, or say X has already acted)."""
+    if state.clock.active == uid:
+        raise IllegalAction(f"{unit_name(state, uid)}'s turn is already running (next ends it)", cites.ONE_TURN)
+
+
+def opening(state: State) -> tuple[tuple[str, ...], str] | None:
+    """Who may open round 1 and why, when the text narrows the pick: the clear choice
+    (``[conflict] first``, in the first scene), else on the players' side the player
+    characters with the highest Daring: one, or those tied for it (the players pick
+    among them; the reason then says "tied for ..."). None when the pick is free (a
+    later turn, an opening the GM's side took). ``turn UNIT clear`` goes before it."""
     b = BOARD(state)
     if state.clock.round != 1 or b.acted or state.clock.active is not None:
         return None
     left = candidates(state, b.to_go)
     if b.first and b.scene == 1 and b.first in left:
-        return b.first, "the clear choice ([conflict] first)"
+        return (b.first,), "the clear choice ([conflict] first)"
     if b.to_go != "players" or b.seized or not left:
         return None
     daring = {u: state.units[u].stats.get("daring", 0) for u in left}
     best = max(daring.values())
-    top = [u for u in left if daring[u] == best]
-    return (top[0], f"the player character with the highest Daring ({best})") if len(top) == 1 else None
+    top = tuple(u for u in left if daring[u] == best)
+    return top, (f"the player character with the highest Daring ({best})" if len(top) == 1 else f"tied for the highest Daring ({best})")
+
+
+def opener(state: State) -> tuple[str, str] | None:
+    """Who must open round 1 and why, when the text names one character (``opening`` with one)."""
+    first = opening(state)
+    return (first[0][0], first[1]) if first is not None and len(first[0]) == 1 else None
+
+
+def may_start(state: State) -> list[str]:
+    """Who may take the next turn now, no turn running: the candidates of the side whose
+    pick it is, or those of them the opening of round 1 allows."""
+    first = opening(state)
+    return list(first[0]) if first is not None else candidates(state, BOARD(state).to_go)
 
 
 def start_turn(state: State, ctx: Context, uid: str, kept: bool = False) -> None:
@@ -168,12 +201,28 @@ def end_round(state: State, ctx: Context, *, auto: bool = False) -> None:
             if auto:
                 start_only(state, ctx, left[0])
         else:
-            ctx.emit(
-                f"{unit_name(state, left[0])} is the only one of {side_label(b.to_go)} who can go: next starts the turn, "
-                "unless the GM's side seizes the opening first (seize UNIT)",
-                "rule",
-                left[0],
-            )
+            ctx.emit(f"{unit_name(state, left[0])} is the only one of {side_label(b.to_go)} who can go: next starts the turn, {seize_hint(state, ctx)}", "rule", left[0])
+
+
+def seize_hint(state: State, ctx: Context) -> str:
+    """How the GM's side could still take the opening now, offering only a seize its
+    check allows (paying 1 Threat is for the conflict's opening unless house rule
+    seize_each_round; with no Threat, or later, only the situation hands it over)."""
+    from .verbs import Seize
+
+    def legal(action: Seize) -> bool:
+        try:
+            action.check(state, ctx)
+        except IllegalAction:
+            return False
+        return True
+
+    npcs = candidates(state, "gm")
+    if any(legal(Seize(unit=u)) for u in npcs):
+        return "unless the GM's side seizes the opening first (seize UNIT, 1 Threat)"
+    if any(legal(Seize(unit=u, free=True)) for u in npcs):
+        return "unless the situation hands the GM's side the opening (seize UNIT free)"
+    return "and no one can take the opening from them"
 
 
 def after_end(state: State, ctx: Context) -> State:
@@ -186,16 +235,17 @@ def after_end(state: State, ctx: Context) -> State:
 
 
 def check_next(state: State, ctx: Context) -> None:
-    check_no_pending(state)
+    check_no_pending(state, ctx)
     if BOARD(state).over:
         raise IllegalAction("the conflict is over: no more turns this scene (scene starts the next one)", cites.ALTERNATION)
     if state.clock.active is not None:
         return
     b = BOARD(state)
     mine, theirs = candidates(state, b.to_go), candidates(state, other(b.to_go))
-    if len(mine) > 1 and opener(state) is None:
+    allowed = may_start(state)
+    if len(allowed) > 1:
         raise IllegalAction(
-            f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in mine), cites.ALTERNATION
+            f"{side_label(b.to_go)} {verb(b.to_go, 'pick')} who acts: " + " / ".join(f"turn {u}" for u in allowed), cites.ALTERNATION
         )
     if not mine and not theirs and not b.acted:
         raise IllegalAction("no one is able to act", cites.DEFEATED)

@@ -9,6 +9,7 @@ gm_console/ui imports; nothing here changes the state.
   acted), the running turn's economy, the hits waiting, hazards, complications
 - ``reach_groups(state, rules, zone)``: the units of a zone, grouped by Reach
 - ``able``, ``has_record``, ``is_players``: small questions the flow asks
+- ``answers(state, rules, uid)``: the legal lines that answer a waiting hit
 - ``attack_options``, ``odds``: the attacks worth offering, a roll's exact odds
 - ``attributes``, ``specializations``, ``weapon_label``, ``momentum_cap``,
   ``extra_dice_costs``: the catalogue and the house rules the UI shows
@@ -39,6 +40,7 @@ __all__ = [
     "Task",
     "TurnFacts",
     "able",
+    "answers",
     "attack_options",
     "attributes",
     "character",
@@ -127,7 +129,7 @@ class Hazard:
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
     to_go: str  # whose side picks the next turn: "players" or "gm"
-    waiting: tuple[str, ...]  # who that side may pick
+    waiting: tuple[str, ...]  # who that side may pick (at round 1's opening: only those the text lets open)
     acted: tuple[str, ...]
     turn: TurnFacts | None
     pending: tuple[Pending, ...]
@@ -209,7 +211,7 @@ def round_facts(state: State) -> RoundFacts | None:
     turn = None if t is None else TurnFacts(t.unit, t.majors, 1 + t.extra_majors, t.minors, 1 + t.extra_minors, t.kept, t.aimed, t.prepared)
     return RoundFacts(
         to_go=b.to_go,
-        waiting=tuple(turns.candidates(state, b.to_go)),
+        waiting=tuple(turns.may_start(state)),
         acted=tuple(b.acted),
         turn=turn,
         pending=tuple(Pending(p.target, p.intent, p.adjusted, p.what) for p in b.pending),
@@ -254,6 +256,14 @@ def reach_groups(state: State, rules: Rules, zone: str) -> list[list[str]]:
     for u in here:
         out.setdefault(find(u), []).append(u)
     return list(out.values())
+
+
+def answers(state: State, rules: Rules, uid: str) -> tuple[str, ...]:
+    """The lines that answer the hit waiting for ``uid`` now ("avoid kai", "suffer kai"),
+    each one its action's check allows: a Minor NPC is offered no avoid."""
+    from gm_console.core.actions import Context
+
+    return tuple(stress.answers(state, Context(rules, {}, None, 0), uid))  # type: ignore[arg-type]  # (the checks read the rules only)
 
 
 def attack_options(state: State, uid: str) -> list[Action]:

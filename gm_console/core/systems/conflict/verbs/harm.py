@@ -15,6 +15,7 @@ from ..board import BOARD, Hazard, Pending
 from ..common import DEAD, YIELDED, add_condition, char, is_players, need_unit, unit_name
 from ..stress import (
     RECOVERY,
+    answers,
     avoid,
     check_avoid,
     check_fatigue_choice,
@@ -253,7 +254,7 @@ class Yield(ConflictAction):
 
     def check(self, state: State, ctx: Context) -> None:
         unit = need_unit(state, self.unit)
-        check_no_pending(state)
+        check_no_pending(state, ctx)
         if unit.has(YIELDED):
             raise IllegalAction(f"{unit.name} has already yielded", cites.YIELD)
         if unit.has(DEAD):
@@ -302,7 +303,7 @@ class Consequence(ConflictAction):
         BOARD(state).pending.append(pend)
         ctx.emit(
             f"{unit_name(state, self.unit)} faces a consequence of Severity {self.severity} ({self.text}): "
-            f"avoid {self.unit} or suffer {self.unit}",
+            + " or ".join(answers(state, ctx, self.unit)),
             "damage",
             self.unit,
         )
@@ -342,7 +343,7 @@ class EndConflict(ConflictAction):
     why: str | None = None
 
     def check(self, state: State, ctx: Context) -> None:
-        check_no_pending(state)
+        check_no_pending(state, ctx)
         if BOARD(state).over:
             raise IllegalAction("the conflict is already over (scene starts the next scene)", cites.OVER)
 
@@ -368,7 +369,7 @@ class Scene(ConflictAction):
     SYNTAX = ()
 
     def check(self, state: State, ctx: Context) -> None:
-        check_no_pending(state)
+        check_no_pending(state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         b = BOARD(state)

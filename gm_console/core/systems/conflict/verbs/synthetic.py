@@ -90,7 +90,7 @@ class Embody(ConflictAction):
                 "embodiment Traits say the chassis is lost",
                 cites.SYNTHETIC,
             )
-        check_no_pending(state)
+        check_no_pending(state, ctx)
 
     def apply(self, state: State, ctx: Context) -> None:
         unit, c = state.units[self.unit], char(state, self.unit)

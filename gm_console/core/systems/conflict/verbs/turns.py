@@ -13,7 +13,7 @@ from .. import cites
 from ..board import BOARD
 from ..common import ctrl, is_players, other, side_label, unit_name, verb
 from ..pools import check_pay, pay, pay_threat
-from ..turns import after_end, candidates, check_no_pending, check_start, end_turn, start_turn
+from ..turns import after_end, candidates, check_no_pending, check_not_running, check_start, end_turn, start_turn
 from .base import ConflictAction
 
 
@@ -23,23 +23,37 @@ class Turn(ConflictAction):
     PALETTE = "turn"
     SUMMARY = (
         "Start a character's turn: the side whose pick it is names one of its characters still waiting this "
-        "round. A turn still running ends first, as with next."
+        "round. A turn still running ends first, as with next. clear: the GM names this character the clear "
+        "choice to open round 1 (it goes before the file's first and the highest Daring)."
     )
     EXAMPLE = "turn kai"
-    SYNTAX = (n.Arg("unit", n.UNIT),)
+    SYNTAX = (n.Arg("unit", n.UNIT), n.Flag("clear"))
     unit: str
+    clear: bool = False
 
     def label(self, state: State) -> str:
+        if self.clear:
+            return f"{unit_name(state, self.unit)} opens round 1: the GM names the clear choice"
         return f"{unit_name(state, self.unit)} takes the next turn"
 
     def check(self, state: State, ctx: Context) -> None:
-        check_no_pending(state)
+        check_no_pending(state, ctx)
         state.unit(self.unit)
-        check_start(after_end(state, ctx) if state.clock.active is not None else state, self.unit)
+        check_not_running(state, self.unit)
+        b = BOARD(state)
+        if self.clear and (state.clock.round != 1 or b.acted or state.clock.active is not None):
+            raise IllegalAction(
+                f"the clear choice opens round 1, before anyone acts; round {state.clock.round} is under way "
+                f"(turn {self.unit} without clear)",
+                cites.OPENING,
+            )
+        check_start(after_end(state, ctx) if state.clock.active is not None else state, self.unit, clear=self.clear)
 
     def apply(self, state: State, ctx: Context) -> None:
         if state.clock.active is not None:
             end_turn(state, ctx, auto=False)
+        if self.clear:
+            ctx.emit(f"{unit_name(state, self.unit)} opens: the clear choice, as the GM names it", "rule", self.unit)
         start_turn(state, ctx, self.unit)
 
 
@@ -59,7 +73,7 @@ class Keep(ConflictAction):
         return f"Keep the Initiative: {unit_name(state, self.unit)} goes next"
 
     def check(self, state: State, ctx: Context) -> None:
-        check_no_pending(state)
+        check_no_pending(state, ctx)
         ally = state.unit(self.unit)
         b = BOARD(state)
         active = state.clock.active
@@ -107,7 +121,7 @@ class Seize(ConflictAction):
         return f"{unit_name(state, self.unit)} seizes the opening" + (" (free)" if self.free else " for 1 Threat")
 
     def check(self, state: State, ctx: Context) -> None:
-        check_no_pending(state)
+        check_no_pending(state, ctx)
         unit = state.unit(self.unit)
         b = BOARD(state)
         if state.clock.active is not None or b.acted:
