@@ -11,7 +11,7 @@ from gm_console.core import schema as s
 from gm_console.core.schema import Key
 from gm_console.files.atomic import atomic_write
 from gm_console.files.paths import user_config_dir
-from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS
+from gm_console.ui.keys import APP_KEYS, REPLAY_KEYS, check_keymap
 
 BINDING_IDS = tuple(k.id for k in APP_KEYS + REPLAY_KEYS)
 KEYS = s.Table(
@@ -62,8 +62,9 @@ def load_config(path: Path | None = None) -> Config:
     # a part that failed its check comes back as a marker, not a value: keep only what passed
     raw_keys = value.get("keys")
     keys = {k: v for k, v in raw_keys.items() if isinstance(v, str)} if isinstance(raw_keys, dict) else {}
+    keys, refused = check_keymap(keys)  # a plain letter, a key bound twice, a key Textual cannot read
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
-    return Config(theme, keys, [f"{path}: {p}" for p in problems], path)
+    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path)
 
 
 def save_theme(config: Config, theme: str) -> None:
