@@ -148,15 +148,33 @@ def validate(
     raise typer.Exit(1 if bad else 0)
 
 
-@app.command()
+class _ApplyCommand(typer.core.TyperCommand):
+    """``apply``: an action that begins with ``-`` reads as an option unless it
+    comes after ``--``; the usage error says so."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as exc:
+            # click's NoSuchOption (typer vendors click from 0.20 on: matched by name, not imported)
+            if type(exc).__name__ == "NoSuchOption" and hasattr(exc, "message"):
+                exc.message += f"; an action that begins with '-' goes after --: gm-console apply FILE -- {getattr(exc, 'option_name', '')!r}"
+            raise
+
+
+@app.command(cls=_ApplyCommand)
 def apply(
     file: Annotated[Path, typer.Argument(help="Encounter file.")],
-    actions: Annotated[list[str], typer.Argument(help="Actions in notation, each one argument (quote it).")],
+    actions: Annotated[
+        list[str],
+        typer.Argument(help="Actions in notation, each one argument (quote it); put -- before them when one begins with '-'."),
+    ],
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Save here instead of over FILE.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the events and the new state as JSON.")] = False,
 ) -> None:
     """Apply ACTIONS to FILE headlessly and save. An illegal action: exit 1, nothing written."""
     from gm_console.core import GMError
+    from gm_console.core.bounds import shown
     from gm_console.files import save_encounter
 
     game = _load(file, as_json)
@@ -170,7 +188,7 @@ def apply(
                 bring_template(game, action, file)
             events = game.push_entry(action)
         except GMError as exc:
-            _fail([f"action {i + 1} ({line!r}): {exc}; nothing was saved"], as_json)
+            _fail([f"action {i + 1} ({shown(line)}): {exc}; nothing was saved"], as_json)
         applied.append({"action": game.lines()[-1], "events": [e.to_json() for e in events]})
     target = out or file
     save_encounter(game, target)
@@ -274,7 +292,12 @@ def new(
         loads_encounter(text, str(file))
     except EncounterFileError as exc:  # the starter must always be valid
         _fail(exc.messages(), False)
-    atomic_write(file, text.encode("utf-8"), backup=False)
+    if not file.parent.is_dir():
+        _fail([f"{file}: the folder {file.parent} does not exist; create it first (mkdir -p {file.parent})"], False)
+    try:
+        atomic_write(file, text.encode("utf-8"), backup=False)
+    except OSError as exc:
+        _fail([f"{file}: cannot write: {exc.strerror or exc}"], False)
     _console().print(_styled(("wrote", "green"), f" {file} (systems: {', '.join(system) or 'none'}); open it with: gm-console {file}"))
 
 
