@@ -348,4 +348,6 @@ def _public_line(event, sight: Sight, forbidden, npcs, npc_words, all_names) -> 
     masked = all_names.sub("", head) if all_names is not None else head
     if not head or _DIGIT.search(masked) or "->" in head:
         return None
+    if uid in npcs and masked == head:  # names no one ("a Stun Injury"): not who does what to whom, only what befell the NPC
+        return None
     return text if head == text else head

@@ -49,12 +49,13 @@ async def test_the_pane_shows_map_tracks_pools_markers_and_who_has_acted():
         assert "Warden⌂" in text and "Tomas↓" in text  # cover, prone
         assert "hidden" in text and "↔3⊘,4" in text  # fog of war, a locked exit
         assert "Momentum" in text and "Threat" in text
-        assert "⚠ avoid ilse / suffer ilse: Ilse (tech) faces Deadly 3 (Field Sidearm)" in text
+        assert "⚠ avoid ilse / suffer ilse: Ilse (tech) faces Deadly 3 (Field Sidearm)\n  Severity 3: 4 - Protection 1: cysuit 1" in text
         assert "✓ Rhea Okonkwo" in text and "■■■□□□□□ 3/8" in text  # acted; 3 Stress of 8
         assert "✕ Raider Kos" in text and "Field Sidearm Stun (stun 4)" in text
         assert "✓ Tomas Vey" in text and "Prone" in text
         assert "· Ilse (tech)" in text  # still to act
-        assert app.query_one(ConflictPane).border_subtitle == "acted 4/6 · scene 1"
+        # finished turns of those who can still act: Raider Kos is Defeated, Raider Mott's turn is running
+        assert app.query_one(ConflictPane).border_subtitle == "acted 3/5 · scene 1"
 
 
 async def test_the_pane_follows_the_prompt():
@@ -97,7 +98,7 @@ async def test_the_pane_uses_a_wide_screen():
         assert "Rhea 3/8" in text  # the map carries Stress counts
         assert "Injuries: Field Sidearm Stun (stun 4)" in text
         assert "Hazard Coolant Leak: acute, Severity 3, every one round" in text
-        assert "Acted this round: Rhea, Warden, Tomas, raider2" in text
+        assert "Acted this round: Rhea, Warden, Tomas\n" in text  # raider2's turn is still running
 
 
 def test_map_lines_fit_the_width_and_mark_hidden_and_locked():

@@ -177,3 +177,30 @@ async def test_the_token_stays_out_of_cookies_and_the_page_still_follows_the_con
             await browser.close()
             other.close()
             await other.wait_closed()
+
+
+async def test_an_npc_that_is_down_reads_as_down_not_struck_out(tmp_path):
+    """Issue 27: the Down band was drawn struck through, which reads as "not down".
+    In a real page it is a filled badge, no line through it, apart from the other bands."""
+    path = ENCOUNTERS / "conflict-relay-station.toml"
+    game = load_encounter(path)
+    for line in ("turn rhea", "attack rhea raider1 field-sidearm stun [2,5]", "suffer raider1"):
+        game.push_line(line)
+    app = GMConsoleApp(game, path=None, players={"host": "127.0.0.1", "port": 0, "token": TOKEN})
+    async with app.run_test(size=(120, 40)) as pilot:
+        server = await running(app, pilot)
+        browser = await Browser().start()
+        try:
+            await browser.goto(server.url)
+            await browser.wait_for("document.querySelector('.band.Down') !== null")
+            style = await browser.eval(
+                "(() => { const s = getComputedStyle(document.querySelector('.band.Down'));"
+                " const u = getComputedStyle(document.querySelector('.band.Unhurt'));"
+                " return {text: document.querySelector('.band.Down').textContent, line: s.textDecorationLine,"
+                " bg: s.backgroundColor, unhurt_bg: u.backgroundColor, color: s.color, unhurt: u.color}; })()"
+            )
+            assert style["text"] == "Down"
+            assert "line-through" not in style["line"]
+            assert style["bg"] != style["unhurt_bg"] and style["color"] != style["unhurt"]  # it stands out
+        finally:
+            await browser.close()

@@ -262,3 +262,21 @@ def test_a_document_after_an_action_sorts_and_compiles_no_name_pattern_again(mon
     player_document(game)
     assert playerview._compiled.cache_info().misses == built and sorts == []
     assert asked.count(True) == 1 and len(asked) > 50  # the players' sides worked out once per document, asked per unit
+
+
+def test_with_health_as_words_an_npc_line_keeps_no_fragment_that_names_no_one():
+    """Issue 27: the head of "a Stun Injury: it clears at the end of Raider Kos's next
+    turn..." (an event about the NPC) was kept as "a Stun Injury": what befell the NPC,
+    with no one doing it. A shortened NPC line keeps who does what to whom, or nothing."""
+    from gm_console.files import load_encounter
+    from tests.conftest import ENCOUNTERS
+
+    game = load_encounter(ENCOUNTERS / "conflict-relay-station.toml")  # health: descriptor, the default
+    for line in ("turn rhea", "attack rhea raider1 field-sidearm stun [2,5]", "suffer raider1"):
+        game.push_line(line)
+    log = [line["text"] for line in player_document(game)["log"]]
+    assert "Rhea Okonkwo hits Raider Kos" in log and "Raider Kos suffers Field Sidearm Stun" in log
+    assert not [text for text in log if "Stun Injury" in text]
+    game.push_line("players health=exact")  # the GM shows everything: the whole line is there
+    log = [line["text"] for line in player_document(game)["log"]]
+    assert any(text.startswith("a Stun Injury: it clears at the end of Raider Kos") for text in log)

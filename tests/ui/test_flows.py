@@ -151,9 +151,9 @@ async def test_conflict_flow_picks_an_attack_with_odds_at_each_choice(size):
         await choose(pilot, flow, "raider1")
         await choose(pilot, flow, "field-sidearm|stun")
         assert flow.step_key == "buy" and flow.line_text() == "attack rhea raider1 field-sidearm stun"
-        buys = options(flow)
-        assert "70% success" in buys[1][1] and not buys[1][2]
-        assert buys[2][2] and "costs 3 Momentum; the pool holds 2" in buys[2][1]  # refused with the rule
+        buys = {o[0]: o for o in options(flow)}
+        assert "70% success" in buys["1"][1] and not buys["1"][2]
+        assert buys["2"][2] and "costs 3 Momentum; the pool holds 2" in buys["2"][1]  # refused with the rule
         await choose(pilot, flow, "1")
         assert flow.step_key == "confirm" and flow.line_text() == "attack rhea raider1 field-sidearm stun buy=1"
         shown = flow.info_text()
@@ -295,6 +295,65 @@ async def test_the_strike_flow_shows_each_outcome_before_it_commits():
         blocks = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert blocks[0].startswith("No block") and "→" in blocks[0]
         assert any("→" in b and "killed" in b for b in blocks[1:])  # the block's outcome: who dies
+
+
+async def test_conflict_flow_buys_dice_with_threat_as_the_verb_allows():
+    """Issue 27: the buy step offered only Momentum while the verb takes pay=threat (a
+    player character adds Threat to the GM's pool instead); the GM's side pays Threat."""
+    app = make_app(CONFLICT, ["turn rhea"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        flow = await open_flow(pilot)
+        for oid in ("rhea", "attack", "raider1", "field-sidearm|stun"):
+            await choose(pilot, flow, oid)
+        buys = {o[0]: o for o in options(flow)}
+        assert buys["2"][2]  # 3 Momentum: the pool holds 2
+        assert not buys["2|threat"][2] and "buy=2 pay=threat: 4d20, adding 3 Threat to the GM's pool" in buys["2|threat"][1]
+        assert "85% success" in buys["2|threat"][1]
+        await choose(pilot, flow, "2|threat")
+        assert flow.step_key == "confirm" and flow.line_text() == "attack rhea raider1 field-sidearm stun buy=2 pay=threat"
+        threat = app.game.state.pools["threat"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.lines()[-1].startswith("attack rhea raider1 field-sidearm stun buy=2 pay=threat [")
+        assert app.game.state.pools["threat"] >= threat + 3 and app.game.state.pools["momentum"] >= 2
+    app = make_app(CONFLICT, ["turn rhea", "next", "turn raider2"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        flow = await open_flow(pilot)
+        for oid in ("raider2", "attack", "rhea", "field-sidearm|stun"):
+            await choose(pilot, flow, oid)
+        buys = options(flow)
+        assert [o[0] for o in buys if "|" in o[0]] == [] and "buy=1: 3d20 for 1 Threat" in buys[1][1]
+
+
+async def test_conflict_flow_names_first_aid_once():
+    """Issue 27: the First Aid choice read "firstaid tomas ilse  firstaid tomas ilse"."""
+    lines = ["turn rhea", "next", "turn raider2", "attack raider2 ilse field-sidearm deadly [1,1]", "suffer ilse",
+             "next", "stride tomas dock near=ilse"]  # (next starts Tomas's turn: the players' only one left)
+    app = make_app(CONFLICT, lines)
+    async with app.run_test(size=(120, 40)) as pilot:
+        flow = await open_flow(pilot)
+        await choose(pilot, flow, "tomas")
+        await choose(pilot, flow, "firstaid")
+        (oid, label, disabled), = options(flow)
+        assert oid == "firstaid tomas ilse" and not disabled
+        assert label.count("firstaid tomas ilse") == 1 and "Tomas Vey gives First Aid to Ilse (tech)" in label
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_conflict_flow_wraps_descriptions_to_the_dialogs_width(size):
+    """Issue 27: a verb's description was cut at 80 columns (72 and an ellipsis) inside a
+    110-column dialog; it is whole, wrapped to the dialog's width."""
+    from tests.ui.explore import screen_text
+
+    app = make_app(CONFLICT, ["turn rhea"])
+    async with app.run_test(size=size) as pilot:
+        flow = await open_flow(pilot)
+        await choose(pilot, flow, "rhea")
+        minor = next(label for oid, label, _ in options(flow) if oid == "minor")
+        assert minor.endswith("(aim, prepare, prone, stand, draw, interact, conceal, ...); Movement is stride")
+        shown = " ".join(row.strip("┃│ ").strip() for row in screen_text(app).splitlines())
+        assert "Movement is stride" in shown and "conceal, ...);" in shown
+        assert "…" not in "".join(label for _, label, _ in options(flow))
 
 
 # ---------------------------------------------------------------- snapshots

@@ -8,6 +8,8 @@ the conflict's view (core/systems/conflict/view.py) to Rich Text; the pane
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 from gm_console.core.rules import Rules
@@ -117,17 +119,29 @@ def header_lines(state: State, rules: Rules, width: int) -> list[Text]:
     if facts is not None and facts.pending:
         p = facts.pending[0]
         name = state.units[p.target].name if p.target in state.units else p.target
-        warn = Text(f"⚠ {' / '.join(cv.answers(state, rules, p.target))}: {name} faces {p.intent.capitalize()} {p.adjusted} ({p.what})", style=pal.CAUTION_BOLD)
-        if len(facts.pending) > 1:
-            warn.append(f" (+{len(facts.pending) - 1} more)", style=pal.CAUTION)
-        lines.append(warn)
-    return [ln[:width] if ln.cell_len > width else ln for ln in lines]
+        hit = f"⚠ {' / '.join(cv.answers(state, rules, p.target))}: {name} faces {p.intent.capitalize()} {p.adjusted}"
+        more = f" (+{len(facts.pending) - 1} more)" if len(facts.pending) > 1 else ""
+        why = f"; {p.why}" if p.why else ""
+        warn = Text(f"{hit} ({p.what}{why})", style=pal.CAUTION_BOLD)
+        warn.append(more, style=pal.CAUTION)
+        if warn.cell_len <= width or not why:
+            lines.append(warn)
+        else:  # where the Severity comes from gets a line of its own rather than be cut
+            warn = Text(f"{hit} ({p.what})", style=pal.CAUTION_BOLD)
+            warn.append(more, style=pal.CAUTION)
+            lines.append(warn)
+            words = textwrap.wrap(f"Severity {p.adjusted}: {p.why}", width, initial_indent="  ", subsequent_indent="    ")
+            if len(words) > 2:  # two lines at most: the log has the whole of it
+                words = [words[0], clip(words[1] + " " + " ".join(w.strip() for w in words[2:]), width)]
+            lines += [Text(w, style=pal.CAUTION) for w in words]
+    return [clip(ln, width) for ln in lines]
 
 
 def subtitle(state: State) -> str | None:
-    """The pane's border subtitle: how many have acted, the scene."""
+    """The pane's border subtitle: how many of those who can still act have finished
+    their turn this round (the running turn is not finished), the scene."""
     facts = cv.round_facts(state)
-    return None if facts is None else f"acted {len(facts.acted)}/{facts.characters} · scene {facts.scene}"
+    return None if facts is None else f"acted {facts.acted_able}/{facts.can_act} · scene {facts.scene}"
 
 
 # ---------------------------------------------------------------- tracks
@@ -156,7 +170,7 @@ def boxes(c: cv.Character, most: int | None = None) -> Text:
     return text
 
 
-def flags(state: State, c: cv.Character, brief: bool, injuries: bool = True) -> Text:
+def flags(state: State, c: cv.Character, brief: bool, injuries: bool = True, traits: bool = True) -> Text:
     out = Text()
 
     def add(word: str, short_word: str, style: str) -> None:
@@ -182,6 +196,8 @@ def flags(state: State, c: cv.Character, brief: bool, injuries: bool = True) -> 
         if out.plain:
             out.append(" ")
         out.append_text(conds)
+    if traits and c.traits:
+        add("Traits: " + ", ".join(c.traits), f"{len(c.traits)}tr", pal.INFO)
     if not injuries:
         return out
     if not brief:
@@ -246,20 +262,32 @@ def detail_lines(state: State, width: int) -> list[Text]:
             top.append(f" {c.uid}", style=pal.MUTED)
         zone = state.zones[c.zone].name if c.zone in state.zones else "-"
         top.append(f"  {c.tier} · {zone}", style=pal.MUTED)
-        out.append(top[:width])
+        if c.record and (c.protection or c.protection_parts):
+            top.append(f" · {protection_words(c)}", style=pal.MUTED)
+        out.append(clip(top, width))
         line = Text("  ")
         line.append_text(boxes(c, most=width - 12))
-        # the Injuries get a line of their own here (Dying reads them, so they stay in place)
-        marks = flags(state, c, brief=False, injuries=not c.injuries)
+        # the Injuries and Traits get a line of their own here (Dying reads them, so they stay in place)
+        marks = flags(state, c, brief=False, injuries=not c.injuries, traits=False)
         if marks.plain:
             line.append("  ")
             line.append_text(marks)
-        out.append(line[:width] if line.cell_len > width else line)
+        out.append(clip(line, width))
         if c.injuries:
             inj = Text("  Injuries: ", style=pal.MUTED)
             inj.append(", ".join(i.label for i in c.injuries), style=pal.BAD)
-            out.append(inj[:width] if inj.cell_len > width else inj)
+            out.append(clip(inj, width))
+        if c.traits:
+            tr = Text("  Traits: ", style=pal.MUTED)
+            tr.append(", ".join(c.traits), style=pal.INFO)
+            out.append(clip(tr, width))
     return out
+
+
+def protection_words(c: cv.Character) -> str:
+    """``Protection 1``, or ``Protection 0 (no cysuit)`` when what it wears gives none
+    (the Trait or condition that says so is on its Traits line or among its marks)."""
+    return f"Protection {c.protection}" + (" (no cysuit)" if c.cysuit_lost else "")
 
 
 def extra_lines(state: State, width: int) -> list[Text]:

@@ -27,7 +27,6 @@ import gm_console.core.systems.conflict.view as cv
 from gm_console.core.systems.conflict.view import Attack, Task
 from gm_console.ui import palette as pal
 from gm_console.ui.screens.pick_flow import Choice, Final, PickFlow, Step, legal
-from gm_console.ui.text import clip
 
 LINE = "=line:"  # an actor-step choice that is a whole line (next, endconflict)
 NONE = "=none"
@@ -36,8 +35,8 @@ ORDER = ("attack", "task", "stride", "sprint", "minor", "major", "firstaid", "tr
 
 
 def summary_of(cls) -> str:
-    words = (getattr(cls, "SUMMARY", "") or "").split(": ")[0].split(". ")[0]
-    return clip(words, 72)
+    """The head of a verb's summary, whole: the menu wraps it to the dialog's width."""
+    return (getattr(cls, "SUMMARY", "") or "").split(": ")[0].split(". ")[0].rstrip(".")
 
 
 class ConflictChooser:
@@ -53,16 +52,17 @@ class ConflictChooser:
         unit, verb = picks.get("actor"), picks.get("verb")
         if unit is None or verb is None:
             return None
+        buy, _, pay = picks.get("buy", "0").partition("|")  # "2" or "2|threat": the d20s bought, and with what
         if verb == "attack" and "weapon" in picks:
             wid, _, intent = picks["weapon"].partition("|")
             return Attack(
                 unit=unit, target=picks["target"], weapon=wid, intent=intent or None,
-                buy=int(picks.get("buy", "0")), reroll=int(picks.get("reroll", "0")),
+                buy=int(buy), pay=pay or "momentum", reroll=int(picks.get("reroll", "0")),
             )
         if verb == "task" and "spec" in picks:
             vs = picks.get("vs")
             return Task(unit=unit, attr=picks["attr"], spec=picks["spec"], diff=int(picks.get("diff", "1")),
-                        buy=int(picks.get("buy", "0")), vs=None if vs in (None, NONE) else vs)
+                        buy=int(buy), pay=pay or "momentum", vs=None if vs in (None, NONE) else vs)
         if "which" in picks:
             return self.game.parse(picks["which"], names=False)
         return None
@@ -170,7 +170,9 @@ class ConflictChooser:
             if action.VERB != verb:
                 continue
             label = Text(action.notation(), style="bold")
-            label.append(f"  {action.label(self.state)}", style=pal.MUTED)
+            words = action.label(self.state)
+            if words != action.notation():  # a verb with no words of its own would say its line twice
+                label.append(f"  {words}", style=pal.MUTED)
             choices.append(self.choice(action.notation(), label, action))
         return Step("which", f"{verb}: which one?", choices)
 
@@ -221,13 +223,21 @@ class ConflictChooser:
         return self.final(self.build(picks))
 
     def buy_step(self, picks: dict[str, str]) -> Step:
+        """The d20s bought: the players' side pays Momentum, or adds that much Threat to the
+        GM's pool instead (pay=threat); the GM's side pays Threat."""
         costs = cv.extra_dice_costs(self.game.rules)
-        pool = "Momentum" if cv.is_players(self.state, picks["actor"]) else "Threat"
-        choices = []
-        for n in range(len(costs) + 1):
-            action = self.build({**picks, "buy": str(n)})
-            words = "no extra d20" if n == 0 else f"buy={n}: {2 + n}d20 for {sum(costs[:n])} {pool}"
-            choices.append(self.choice(str(n), Text(words), action))
+        players = cv.is_players(self.state, picks["actor"])
+        choices = [self.choice("0", Text("no extra d20"), self.build({**picks, "buy": "0"}))]
+        for n in range(1, len(costs) + 1):
+            cost = sum(costs[:n])
+            if players:
+                words = f"buy={n}: {2 + n}d20 for {cost} Momentum"
+                choices.append(self.choice(str(n), Text(words), self.build({**picks, "buy": str(n)})))
+                words = f"buy={n} pay=threat: {2 + n}d20, adding {cost} Threat to the GM's pool"
+                choices.append(self.choice(f"{n}|threat", Text(words), self.build({**picks, "buy": f"{n}|threat"})))
+            else:
+                words = f"buy={n}: {2 + n}d20 for {cost} Threat"
+                choices.append(self.choice(str(n), Text(words), self.build({**picks, "buy": str(n)})))
         return Step("buy", "buy extra d20s?", choices, default="0")
 
     # ------------------------------------------------------------ task

@@ -46,6 +46,7 @@ class AttackPlan:
     area: bool
     bonus: int
     second: bool
+    mods: tuple[tuple[str, int], ...] = ()  # what changed the weapon's Severity (an Area charge)
 
     @property
     def dice(self) -> int:
@@ -160,10 +161,11 @@ def plan_attack(state: State, ctx: Context, a) -> AttackPlan:
         prot, parts = 0, ["ignored: Piercing"]
     bonus = 2 if prone and (weapon.melee or where in ("reach", "close")) else 0
     severity = max(1, weapon.severity - (1 if charge == "area" else 0))
+    mods = (("Area charge", severity - weapon.severity),) if severity != weapon.severity else ()
     check_costs(state, ctx, a, intent, defender)
     return AttackPlan(
         a.unit, a.target, weapon, intent, where, actor, defender, severity, prot, parts,
-        piercing, weapon.has("intense") or charge == "intense", area, bonus, second,
+        piercing, weapon.has("intense") or charge == "intense", area, bonus, second, mods,
     )
 
 
@@ -204,7 +206,7 @@ def make_pending(state: State, ctx: Context, p: AttackPlan, target: str | None =
             prot, parts = 0, ["ignored: Piercing"]
     pend = Pending(
         target, p.attacker, p.weapon.name, p.severity, p.intent, prot, p.piercing, 0, p.intense,
-        p.bonus if target == p.target else 0, p.weapon.has("debilitating"), ctx.index, p.area,
+        p.bonus if target == p.target else 0, p.weapon.has("debilitating"), ctx.index, p.area, mods=p.mods,
     )
     BOARD(state).pending.append(pend)
     announce(state, ctx, pend, parts)
@@ -215,10 +217,10 @@ def announce(state: State, ctx: Context, pend: Pending, parts: list[str]) -> Non
     """Log a waiting hit (every Injury that waits passes here, so the Severity cap is set here too)."""
     if ctx.rules.view("conflict").severity_above_5 == "cap":
         pend.most = 5
+    if not pend.piercing:
+        pend.parts = tuple(parts)
     name = unit_name(state, pend.target)
-    why = f" ({pend.severity} - Protection {pend.protection}: {', '.join(parts)})" if parts and not pend.piercing else ""
-    if pend.piercing and pend.protection == 0 and parts:
-        why = " (Piercing: Protection ignored)"
+    why = f" ({pend.why()})" if pend.why() else ""
     ctx.emit(
         f"{name} faces a {pend.intent.capitalize()} Injury of Severity {pend.adjusted}{why}: "
         + " or ".join(answers(state, ctx, pend.target)),
@@ -240,7 +242,7 @@ def check_counter(state: State, ctx: Context, uid: str, wid: str | None, intent:
     if wid is None:
         c = char(state, uid)
         cat = b.catalogue
-        melee = [w for w in c.weapons if cat.weapon(w) and cat.weapon(w).melee]
+        melee = [w for w in c.weapons if (known := cat.weapon(w)) is not None and known.melee]
         wid = melee[0] if melee else "unarmed"
     weapon = carried(state, uid, wid)
     if not weapon.melee and ctx.rules.view("conflict").counter_weapons == "melee":

@@ -104,12 +104,37 @@ class Pending:
     area: bool = False
     most: int | None = None  # the highest Severity allowed (house rule severity_above_5 = cap)
     kind: str = "injury"  # or "consequence": any other consequence of a Severity, suffered as a Trait
+    parts: tuple[str, ...] = ()  # where the Protection comes from ("cysuit 1", "cysuit 0 under the Trait ...")
+    mods: tuple[tuple[str, int], ...] = ()  # what already changed ``severity`` (an Area charge -1, an exposure's less=)
 
     @property
     def adjusted(self) -> int:
         raw = self.severity + self.increase
         sev = raw if self.piercing else max(1, raw - self.protection)
         return sev if self.most is None else min(self.most, sev)
+
+    def why(self) -> str:
+        """Where the adjusted Severity comes from, every modifier with its source
+        ("4 - Protection 1: cysuit 1", "4 - Protection 0: cysuit 0 under the Trait
+        Protection Compromised", "3 +2 spent; Piercing: Protection ignored"), or ""
+        when nothing changed the Severity and no Protection was there to count."""
+        if self.kind != "injury":
+            return ""
+        base = self.severity - sum(n for _, n in self.mods)
+        steps = "".join(f" {n:+d} {what}" for what, n in self.mods) + (f" {self.increase:+d} spent" if self.increase else "")
+        bits = [f"{base}{steps}"] if steps else []
+        raw = self.severity + self.increase
+        if self.piercing:
+            bits.append("Piercing: Protection ignored")
+        elif self.parts or self.protection:
+            counted = f"Protection {self.protection}" + (f": {', '.join(self.parts)}" if self.parts else "")
+            bits = [f"{base}{steps} - {counted}"]
+            raw -= self.protection
+        if not self.piercing and raw < 1:
+            bits.append("at least 1")
+        if self.most is not None and max(1, raw) > self.most:
+            bits.append(f"at most {self.most}: house rule severity_above_5")
+        return "; ".join(bits)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -255,10 +255,24 @@ def for_plans(plans: list[RollPlan], names: list[str], ties: str = "defender", *
         both = opposed_odds(first, Pool.of(plans[1]), ties)
         return f"{percent(both.actor_wins)} win · {names[1]} {percent(both.defender_wins)} (opposed)"
     if len(plans) == 1:
-        return f"{summary(task_odds(first))} ({first.dice}d20 vs {first.target}, Difficulty {first.difficulty})"
+        return f"{summary(task_odds(first))} ({first.dice}d20 vs {first.target}, Difficulty {first.difficulty}{sources(plans[0])})"
     second = Pool.of(plans[1])
-    pools = f"{first.dice}d20 vs {first.target} D{first.difficulty} / {second.dice}d20 vs {second.target} D{second.difficulty}"
+    pools = (f"{first.dice}d20 vs {first.target} D{first.difficulty}{sources(plans[0])}"
+             f" / {second.dice}d20 vs {second.target} D{second.difficulty}{sources(plans[1])}")
     return f"{opposed_summary(opposed_odds(first, second, ties), names[0], names[1])} ({pools})"
+
+
+def sources(plan: RollPlan) -> str:
+    """Where a pool's Difficulty and complication range come from, when anything changed
+    them: `` = 2 +1 enemy within Reach +1 Fatigued``, ``; complication 19-20: +1 untreated Injury``."""
+    out = ""
+    if plan.mods:
+        out += f" = {plan.base}" + "".join(f" {n:+d} {why}" for why, n in plan.mods)
+    if plan.comp_range > 1:
+        low = FACES + 1 - plan.comp_range
+        why = "".join(f" {n:+d} {what}" for what, n in plan.comp_mods)
+        out += f"; complication {low}-{FACES}" + (f":{why}" if why else "")
+    return out
 
 
 def action_odds(action, state, ctx, *, brief: bool = False) -> str | None:

@@ -94,17 +94,33 @@ def clear(state: State, ctx: Context, uid: str, n: int | None, cause: str) -> in
     return old - new
 
 
-def cysuit_works(state: State, uid: str) -> bool:
+COMPROMISED = "protection compromised"
+
+
+def compromised_by(state: State, uid: str) -> str | None:
+    """What leaves the unit's cysuit without its Protection ("the Trait Protection
+    Compromised", "the condition Protection Compromised"), or None."""
     unit = state.units[uid]
-    broken = any(t.lower() == "protection compromised" for t in unit.traits) or unit.has("protection compromised")
-    return char(state, uid).cysuit and not broken
+    trait = next((t for t in unit.traits if t.lower() == COMPROMISED), None)
+    if trait is not None:
+        return f"the Trait {trait}"
+    cond = unit.conditions.get(COMPROMISED)
+    return f"the condition {cond.name}" if cond is not None else None
+
+
+def cysuit_works(state: State, uid: str) -> bool:
+    return char(state, uid).cysuit and compromised_by(state, uid) is None
 
 
 def protection(state: State, uid: str) -> tuple[int, list[str]]:
-    """A unit's Protection and where it comes from (cysuit, armour stat)."""
+    """A unit's Protection and where each part comes from (cysuit, armour stat), a
+    cysuit that gives none saying why ("cysuit 0 under the Trait Protection Compromised")."""
     parts = []
     total = 0
-    if cysuit_works(state, uid):
+    lost = compromised_by(state, uid) if char(state, uid).cysuit else None
+    if lost is not None:
+        parts.append(f"cysuit 0 under {lost}")
+    elif char(state, uid).cysuit:
         total += 1
         parts.append("cysuit 1")
     extra = state.units[uid].stats.get("protection", 0)

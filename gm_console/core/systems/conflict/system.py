@@ -55,7 +55,7 @@ class ConflictSystem(System):
         unit.stats["stress"] = table["stress"] if given else unit.stats.get("stress", 0)  # (no table: the unit's own count)
         if table["protection"]:
             unit.stats["protection"] = table["protection"]
-        if table["cover"]:
+        if table["cover"] and unit.zone is not None:  # (cover is a zone's: a unit in no zone has none)
             b.cover[unit.id] = unit.zone
         for other in table["near"]:
             b.reach.add(pair(unit.id, other))

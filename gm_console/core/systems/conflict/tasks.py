@@ -39,6 +39,7 @@ class RollPlan:
     autofail: bool = False
     crit: int = 0  # a die at or under this scores two successes (0: none)
     assist: int = 0  # d20s Assistance adds, rolled at this target
+    comp_mods: list[tuple[str, int]] = field(default_factory=list)  # what widened the complication range past a 20
 
     @property
     def difficulty(self) -> int:
@@ -108,7 +109,7 @@ def penalties(state: State, ctx: Context, uid: str, *, reach_applies: bool = Tru
         mods.append(("Fatigued", 1))
     pen = ctx.rules.view("conflict").injury_penalty
     if pen and untreated(state, uid):
-        mods.append(("untreated Injury", pen))
+        mods.append(("untreated Injury, house rule injury_penalty", pen))
     return mods
 
 
@@ -134,6 +135,8 @@ def plan(
         raise IllegalAction(f"{unit.name} is Fatigued and must first choose the Attribute that fails (fatigue {uid} ATTRIBUTE)", cites.FATIGUED)
     target = unit.stats.get(attr, 0) + unit.stats.get(spec, 0)
     mods = penalties(state, ctx, uid, reach_applies=reach_applies) + list(extra or [])
+    wider = ctx.rules.view("conflict").complication_range - 1
+    comp_mods = ([("house rule complication_range", wider)] if wider else []) + ([("untreated Injury", comp_extra)] if comp_extra else [])
     return RollPlan(
         uid,
         attr,
@@ -147,6 +150,7 @@ def plan(
         autofail=c.fatigued and c.fatigued_attr == attr,
         crit=unit.stats.get(spec, 0) if ctx.rules.view("conflict").critical_success else 0,
         assist=assist,
+        comp_mods=comp_mods,
     )
 
 

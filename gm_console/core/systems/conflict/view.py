@@ -92,6 +92,10 @@ class Character:
     defeated: bool
     dying: bool  # Defeated by an untreated Deadly Injury, not dead
     prone: bool
+    traits: tuple[str, ...] = ()  # the unit's Traits (carried from the party, given in play, suffered)
+    protection: int = 0  # what a hit on it would lose to Protection now
+    protection_parts: tuple[str, ...] = ()  # where that comes from ("cysuit 1", "cysuit 0 under the Trait ...")
+    cysuit_lost: str | None = None  # what leaves its cysuit without Protection ("the Trait Protection Compromised")
 
     @property
     def is_players(self) -> bool:
@@ -116,6 +120,7 @@ class Pending:
     intent: str
     adjusted: int  # the Severity after Protection and increases
     what: str
+    why: str = ""  # where the adjusted Severity comes from ("4 - Protection 1: cysuit 1"), "" when unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,18 +135,20 @@ class Hazard:
 class RoundFacts:
     to_go: str  # whose side picks the next turn: "players" or "gm"
     waiting: tuple[str, ...]  # who that side may pick (at round 1's opening: only those the text lets open)
-    acted: tuple[str, ...]
+    acted: tuple[str, ...]  # whose turn this round is over (the running turn is not)
     turn: TurnFacts | None
     pending: tuple[Pending, ...]
     hazards: tuple[Hazard, ...]
     complications: tuple[str, ...]
     characters: int  # how many have a conflict record
+    scene: int
+    can_act: int = 0  # how many of them can still act (not Defeated, Yielded, dead or without a chassis)
+    acted_able: int = 0  # how many of those have finished their turn this round
 
     @property
     def players_pick(self) -> bool:
         """Whether the players' side picks the next turn (else the GM's)."""
         return self.to_go == "players"
-    scene: int
 
 
 def in_play(state: State) -> bool:
@@ -170,6 +177,7 @@ def character(state: State, uid: str) -> Character:
     c = b.chars.get(uid) if b is not None else None
     side = state.sides.get(unit.side)
     dead, defeated = unit.has("dead"), unit.has("defeated")
+    prot, parts = stress.protection(state, uid) if c is not None else (0, [])
     return Character(
         uid=uid,
         name=unit.name,
@@ -191,6 +199,10 @@ def character(state: State, uid: str) -> Character:
         defeated=defeated,
         dying=defeated and not dead and stress.dying(state, uid),
         prone=unit.has("prone"),
+        traits=tuple(unit.traits),
+        protection=prot,
+        protection_parts=tuple(parts),
+        cysuit_lost=stress.compromised_by(state, uid) if c is not None and c.cysuit else None,
     )
 
 
@@ -209,16 +221,21 @@ def round_facts(state: State) -> RoundFacts | None:
         return None
     t = b.turn
     turn = None if t is None else TurnFacts(t.unit, t.majors, 1 + t.extra_majors, t.minors, 1 + t.extra_minors, t.kept, t.aimed, t.prepared)
+    running = t.unit if t is not None else state.clock.active
+    finished = tuple(u for u in b.acted if u != running)
+    can_act = [u for u in b.chars if common.able(state, u)]
     return RoundFacts(
         to_go=b.to_go,
         waiting=tuple(turns.may_start(state)),
-        acted=tuple(b.acted),
+        acted=finished,
         turn=turn,
-        pending=tuple(Pending(p.target, p.intent, p.adjusted, p.what) for p in b.pending),
+        pending=tuple(Pending(p.target, p.intent, p.adjusted, p.what, p.why()) for p in b.pending),
         hazards=tuple(Hazard(h.name, h.mode, h.severity, h.interval) for h in b.hazards.values()),
         complications=tuple(b.complications),
         characters=len(b.chars),
         scene=b.scene,
+        can_act=len(can_act),
+        acted_able=sum(1 for u in can_act if u in finished),
     )
 
 

@@ -147,6 +147,9 @@ class Counter(ConflictAction):
     weapon: str | None = None
     intent: str | None = None
 
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} Counterattacks" + (f" with {self.weapon}" if self.weapon else "")
+
     def check(self, state: State, ctx: Context) -> None:
         state.unit(self.unit)
         check_counter(state, ctx, self.unit, self.weapon, self.intent)

@@ -102,6 +102,11 @@ class UnitTask(RollingAction):
     """A rolling action whose ``unit`` rolls a task with ``buy`` bought dice paid from ``pay``: the
     check plans it, checks the purchase and the dice; the apply pays and settles the one roll."""
 
+    if TYPE_CHECKING:  # every subclass declares these fields, in its own order
+        unit: str
+        buy: int
+        pay: str
+
     def check_limits(self) -> None:
         check_range(self.buy, 0, 8, "buy")
 

@@ -233,7 +233,7 @@ class Expose(ConflictAction):
             mark(state, ctx, self.unit, sev, f"{h.name}, attritional (cannot be Avoided)")
             return
         prot, parts = protection(state, self.unit)
-        pend = Pending(self.unit, None, h.name, sev, h.intent, prot, attack=ctx.index)
+        pend = Pending(self.unit, None, h.name, sev, h.intent, prot, attack=ctx.index, mods=(("less", -self.less),) if self.less else ())
         BOARD(state).pending.append(pend)
         ctx.emit(f"{who} is exposed to {h.name} (acute, Severity {sev})", "damage", self.unit)
         announce(state, ctx, pend, parts)
@@ -251,6 +251,9 @@ class Yield(ConflictAction):
     SYNTAX = (n.Arg("unit", n.UNIT), n.Opt("why", n.NAME))
     unit: str
     why: str | None = None
+
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} yields and leaves the fight"
 
     def check(self, state: State, ctx: Context) -> None:
         unit = need_unit(state, self.unit)

@@ -48,7 +48,7 @@ def check_effect(state: State, uid: str, entry: Entry) -> None:
         raise IllegalAction(f"{unit.name} is not prone", cites.MAJOR_MINOR)
     if entry.effect == "conceal":
         cat = BOARD(state).catalogue
-        if not any(cat.weapon(w) and cat.weapon(w).hidden() for w in char(state, uid).weapons):
+        if not any((known := cat.weapon(w)) is not None and known.hidden() for w in char(state, uid).weapons):
             raise IllegalAction(f"{unit.name} carries no weapon with the Hidden quality", cites.QUALITIES)
 
 
@@ -64,7 +64,7 @@ def do_effect(state: State, ctx: Context, uid: str, entry: Entry) -> None:
         turn.prepared = True
     elif entry.effect == "conceal":
         cat, c = BOARD(state).catalogue, char(state, uid)
-        c.concealed = tuple(w for w in c.weapons if cat.weapon(w) and cat.weapon(w).hidden())
+        c.concealed = tuple(w for w in c.weapons if (known := cat.weapon(w)) is not None and known.hidden())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -263,17 +263,21 @@ class SpendAct(ConflictAction):
             ctx.emit(self.why, "note", self.unit)
 
     def _do_minor(self, state: State, ctx: Context, sp: Spend) -> None:
-        BOARD(state).turn.extra_minors += self.times
+        turn = BOARD(state).turn
+        assert turn is not None  # (check: a Minor is bought on one's own running turn)
+        turn.extra_minors += self.times
         ctx.emit(f"{unit_name(state, self.unit)} gains {self.times} more Minor Action{'s' if self.times > 1 else ''}", "rule", self.unit)
 
     def _do_major(self, state: State, ctx: Context, sp: Spend) -> None:
-        BOARD(state).turn.extra_majors += 1
+        turn = BOARD(state).turn
+        assert turn is not None  # (check: a Major is bought on one's own running turn)
+        turn.extra_majors += 1
         ctx.emit(f"{unit_name(state, self.unit)} gains a second Major Action (its task +1 Difficulty)", "rule", self.unit)
 
     def _do_severity(self, state: State, ctx: Context, sp: Spend) -> None:
         for p in last_attack(state, self.unit):
             p.increase += self.times
-            ctx.emit(f"the hit on {unit_name(state, p.target)} rises to Severity {p.adjusted} (+{p.increase})", "damage", p.target)
+            ctx.emit(f"the hit on {unit_name(state, p.target)} rises to Severity {p.adjusted} ({p.why()})", "damage", p.target)
 
     def _do_recover(self, state: State, ctx: Context, sp: Spend) -> None:
         BOARD(state).last[self.unit].recovered += self.times
@@ -281,17 +285,19 @@ class SpendAct(ConflictAction):
 
     def _do_area(self, state: State, ctx: Context, sp: Spend) -> None:
         first = [p for p in last_attack(state, self.unit) if p.area][0]
+        assert self.on is not None  # (check: an Area spend names its further target)
         prot, parts = protection(state, self.on)
         if first.piercing:
             prot, parts = 0, ["ignored: Piercing"]
         pend = Pending(self.on, self.unit, first.what, first.severity, first.intent, prot, first.piercing, first.increase,
-                       first.intense, 0, first.debilitating, first.attack, True)
+                       first.intense, 0, first.debilitating, first.attack, True, mods=first.mods)
         BOARD(state).pending.append(pend)
         announce(state, ctx, pend, parts)
 
     def _do_table(self, state: State, ctx: Context, sp: Spend) -> None:
         who = unit_name(state, self.unit)
         if sp.effect == "prone":
+            assert self.on is not None  # (check: knocking someone prone names them)
             add_condition(state.units[self.on], PRONE)
             ctx.emit(f"{unit_name(state, self.on)} falls prone", "info", self.on)
         elif sp.effect == "withdraw":

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .. import cites
 from ..board import BOARD, Injury, LastTask
+from ..catalogue import Weapon
 from ..common import DEAD, DEFEATED, DESTROYED, char, drop_condition, is_players, must_act_now, need_unit, unit_name
 from ..economy import check_major, check_minor, second_major_mod, use_major, use_minor
 from ..pools import check_buy, gain, pay_buy
@@ -145,6 +146,9 @@ class FirstAid(UnitTask):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
+    def label(self, state: State) -> str:
+        return f"{unit_name(state, self.unit)} gives First Aid to {unit_name(state, self.target)}"
+
     def plans(self, state: State, ctx: Context) -> list[RollPlan]:
         need_unit(state, self.unit)
         patient = need_unit(state, self.target)
@@ -233,8 +237,14 @@ class _Medicine(UnitTask):
                 )
         mods = [("aid", -self.aid)] if self.aid else []
         if self.assist and ctx.rules.view("conflict").assistance == "difficulty":
-            return mods + [("assistance", -self.assist)], 0
+            return mods + [("assistance, house rule assistance", -self.assist)], 0
         return mods, self.assist
+
+    def label(self, state: State) -> str:
+        word = "treats" if self.VERB == "treat" else "heals"
+        patient = unit_name(state, self.target)
+        what = f"{patient}'s {self.injury}" if self.injury else f"an Injury of {patient}"
+        return f"{unit_name(state, self.unit)} {word} {what}"
 
     def the_injury(self, state: State) -> Injury:
         return find_injury(state, self.target, self.injury, untreated_only=self.UNTREATED_ONLY)
@@ -328,6 +338,13 @@ class Find(UnitTask):
     pay: str = "momentum"
     dice: tuple[int, ...] | None = None
 
+    def sought_weapon(self, state: State) -> Weapon:
+        wid = self.sought(state)
+        weapon = BOARD(state).catalogue.weapon(wid)
+        if weapon is None:  # (a concealed weapon is one the catalogue knows: conceal picks it from there)
+            raise IllegalAction(f"unknown weapon {wid!r}", cites.QUALITIES)
+        return weapon
+
     def sought(self, state: State) -> str:
         c, who = char(state, self.target), unit_name(state, self.target)
         if not c.concealed:
@@ -348,8 +365,7 @@ class Find(UnitTask):
         attr = self.attr or "insight"
         if attr not in ("insight", "reason"):
             raise IllegalAction(f"finding a Hidden weapon is an Insight or Reason + Security task, not {attr}", cites.QUALITIES)
-        wid = self.sought(state)
-        weapon = BOARD(state).catalogue.weapon(wid)
+        weapon = self.sought_weapon(state)
         second = check_major(state, self.unit, "search for a weapon") if state.clock.active == self.unit else False
         return [plan(state, ctx, self.unit, attr, "security", weapon.hidden() or 1, buy=self.buy, extra=second_major_mod(second))]
 
@@ -358,7 +374,7 @@ class Find(UnitTask):
         wid = self.sought(state)
         if state.clock.active == self.unit:
             use_major(state, self.unit)
-        weapon = BOARD(state).catalogue.weapon(wid)
+        weapon = self.sought_weapon(state)
         result = self.roll(state, ctx, plans, f"searches {unit_name(state, self.target)} for {weapon.name}")
         if result.success:
             c = char(state, self.target)

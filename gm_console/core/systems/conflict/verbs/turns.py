@@ -96,9 +96,11 @@ class Keep(ConflictAction):
         check_start(sim, self.unit)
 
     def apply(self, state: State, ctx: Context) -> None:
-        mine = ctrl(state, state.clock.active)
-        who = unit_name(state, state.clock.active)
-        pay(state, ctx, is_players(state, state.clock.active), 2, f"{who} Keeps the Initiative")
+        active = state.clock.active
+        assert active is not None  # (check: Keep comes at the end of a running turn)
+        mine = ctrl(state, active)
+        who = unit_name(state, active)
+        pay(state, ctx, is_players(state, active), 2, f"{who} Keeps the Initiative")
         end_turn(state, ctx, auto=False, pass_pick=False)
         BOARD(state).to_go = mine
         start_turn(state, ctx, self.unit, kept=True)
