@@ -54,7 +54,7 @@ def test_a_name_with_a_format_character_is_refused_in_a_typed_line(char):
 def test_a_description_may_join_an_emoji_sequence():
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert bounds.unsafe_character(f"The {family} waits", multiline=True) is None
-    assert bounds.unsafe_character(f"The {family} waits") is not None  # not in a name
+    assert bounds.unsafe_character(f"The zero\u200bwidth space", multiline=True) is None  # free text keeps what it holds
 
 
 def test_every_message_of_a_bad_file_is_safe_to_print(tmp_path):
@@ -84,3 +84,12 @@ name = "a\\u200db"
     with pytest.raises(PartyFileError) as party:
         load_party(bad)
     assert party.value.messages() and all(bounds.unsafe_character(m) is None for m in party.value.messages())
+
+
+def test_an_emoji_sequence_may_join_in_a_name_but_letters_may_not():
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert bounds.unsafe_character(f"Axe {family}") is None
+    assert bounds.unsafe_character("\U0001f44d\U0001f3fd\u200d\u2642\ufe0f ok") is None  # skin tone, then the joiner
+    assert bounds.unsafe_character("Raider\u200d1") is not None
+    assert bounds.unsafe_character(f"\u200d{family}") is not None  # a joiner that joins nothing
+    assert bounds.unsafe_character(f"{family}\u200d") is not None

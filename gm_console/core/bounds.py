@@ -20,7 +20,8 @@ the GM may type, and the other way round:
   text in a file may hold newlines and tabs, nothing else of these;
 * no name, id, label or line of notation holds a format character (Unicode
   category Cf: zero-width space and joiners, the byte order mark, soft
-  hyphen ...), which is invisible and lets one unit pose as another.
+  hyphen ...), which is invisible and lets one unit pose as another; the one
+  exception is a zero-width joiner between two emoji (👩‍👩‍👧), one picture.
 
 The checks are regular expressions and plain comparisons, so refusing a
 megabyte of text costs no more than reading it.
@@ -55,7 +56,10 @@ _UNSAFE_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u2
 def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
     """Why ``text`` cannot be shown as it is (None when it can): the first
     control character, separator, surrogate or bidi control, and where."""
-    m = (_UNSAFE_IN_TEXT if multiline else _UNSAFE).search(text)
+    pattern = _UNSAFE_IN_TEXT if multiline else _UNSAFE
+    m = pattern.search(text)
+    while m is not None and _joins_emoji(text, m.start()):
+        m = pattern.search(text, m.end())
     if m is None:
         return None
     char = m.group()
@@ -74,6 +78,18 @@ def unsafe_character(text: str, *, multiline: bool = False) -> str | None:
     label = f"U+{code:04X}" + (f" {name}" if name else "")
     allowed = " (newlines and tabs are fine here)" if multiline else ""
     return f"{what} ({label}) at character {m.start() + 1}; text may not hold control or format characters{allowed}"
+
+
+def _joins_emoji(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a zero-width joiner inside an emoji sequence
+    (👩‍👩‍👧: a symbol, a skin tone or variation selector perhaps, the joiner, a
+    symbol), which draws one picture and can make no name pose as another."""
+    if text[at] != "\u200d" or at == 0 or at + 1 >= len(text):
+        return False
+    before = at - 1
+    while before > 0 and (text[before] == "\ufe0f" or "\U0001f3fb" <= text[before] <= "\U0001f3ff"):
+        before -= 1
+    return all(unicodedata.category(c) == "So" and ord(c) >= 0x2300 for c in (text[before], text[at + 1]))
 
 
 def too_long(text: str, limit: int | None) -> str | None:
