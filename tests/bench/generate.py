@@ -40,24 +40,39 @@ def setup_data(units: int, seed: int = 7) -> dict:
     return data
 
 
-def encounter_text(units: int, actions: int, seed: int = 7) -> str:
-    """A saved encounter of ``units`` units whose log holds ``actions`` actions."""
+def encounter_texts(units: int, counts: list[int], seed: int = 7) -> dict[int, str]:
+    """The saved encounter after each of ``counts`` actions of one fight: the
+    shorter logs are the first actions of the longer ones (the same encounter)."""
     rng = random.Random(seed)
     game = game_from_data(setup_data(units, seed), "<bench>")
-    while len(game.log) < actions:
+    texts = {0: dumps_encounter(game)} if 0 in counts else {}
+    ends_turn = False  # each acting unit acts once, then `next`
+    while len(game.log) < max(counts):
         active = game.state.clock.active
-        if active is None:
+        if ends_turn or active is None:
             game.push_line("next")
-            continue
-        me = game.state.units[active]
-        target = rng.choice([u.id for u in game.state.units.values() if u.side != me.side])
-        if rng.random() < 0.15:
-            game.push_line(f"set {target} hp 9999")
-        elif rng.random() < 0.25 and game.state.units[target].stats.get("ar", 0) > 0:
-            game.push_line(f"brk {active} {target} [{rng.randint(1, 20)}]")
+            ends_turn = False
         else:
-            game.push_line(f"hit {active} {target} [{rng.randint(1, 20)}]")
-        game.push_line("next")
-    while len(game.log) > actions:
-        game.undo()
-    return dumps_encounter(game)
+            me = game.state.units[active]
+            target = rng.choice([u.id for u in game.state.units.values() if u.side != me.side])
+            if rng.random() < 0.15:
+                game.push_line(f"set {target} hp 9999")
+            elif rng.random() < 0.25 and game.state.units[target].stats.get("ar", 0) > 0:
+                game.push_line(f"brk {active} {target} [{rng.randint(1, 20)}]")
+            else:
+                game.push_line(f"hit {active} {target} [{rng.randint(1, 20)}]")
+            ends_turn = True
+        if len(game.log) in counts:
+            texts[len(game.log)] = dumps_encounter(game)
+    return texts
+
+
+def encounter_text(units: int, actions: int, seed: int = 7) -> str:
+    """A saved encounter of ``units`` units whose log holds ``actions`` actions."""
+    return encounter_texts(units, [actions], seed)[actions]
+
+
+def action_line(i: int, units: int) -> str:
+    """The ``i``-th action a benchmark types: a free hit (the acting unit's turn
+    stays), between a blue unit and a red one, its die given."""
+    return f"hit u{(2 * i) % units} u{(2 * i + 1) % units} free [{1 + i % 20}]"

@@ -1,14 +1,16 @@
-"""Where the time of a benchmark figure goes (issue 16): a profile of what
+"""Where the time of a benchmark figure goes (issue 26): a profile of what
 run.py times, printed as the functions with the most cumulative and the most
 own time.
 
-    python tests/bench/profile.py replay    cold open of the 10,000-action encounter (fresh cache folder)
-    python tests/bench/profile.py reopen    the same file opened again, its cache warm (filled by a fresh process)
-    python tests/bench/profile.py action    Enter on an applied action to the next frame, 50 units, full log,
-                                            the real console in a 120x40 pseudo-terminal (30 actions;
-                                            --keystrokes: the typing of each line too)
-    python tests/bench/profile.py undo      ctrl+z at the end of the 10,000-action log (8 undos)
-    python tests/bench/profile.py palette   ctrl+p to the palette's first painted hits, 50 units (5 opens)
+    python tests/bench/profile.py open      cold open of the 10,000-action encounter, in-process
+                                            (load_encounter, after a small warm-up open)
+    python tests/bench/profile.py action    Enter on an action to the next frame, 12 units and a
+                                            300-action fight, the real console in a 120x40
+                                            pseudo-terminal (30 actions; --keystrokes: the typing
+                                            of each line too)
+    python tests/bench/profile.py undo      ctrl+z at the end of the 10,000-action log (8 undos, each
+                                            of a `next` typed just before, unprofiled)
+    python tests/bench/profile.py palette   ctrl+p to the palette's first painted hits (5 opens)
     python tests/bench/profile.py startup   process start to the demo's first frame: the heaviest imports
                                             (-X importtime of a headless start, since Textual draws on the
                                             stderr importtime writes to: gm_console modules, third-party
@@ -44,7 +46,7 @@ def headless_start() -> None:
     import gc
 
     gc.disable()
-    from gm_console.files import load_encounter
+    from gm_console.files.encounter_io import load_encounter
     from gm_console.files.paths import demo_encounter
 
     game = load_encounter(demo_encounter())
@@ -74,13 +76,11 @@ import time  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.generate import encounter_text  # noqa: E402
-from tests.bench.run import isolated_env  # noqa: E402  (the bench's fresh user folders)
-from tests.bench.terminal import Terminal, plain_text  # noqa: E402
+from tests.bench.generate import action_line, encounter_text, encounter_texts  # noqa: E402
+from tests.bench.run import FIGHT, LONG, MARKER, UNITS, fresh_env  # noqa: E402  (the bench's sizes, its fresh user folders)
+from tests.bench.terminal import SETTLE, Terminal, plain_text  # noqa: E402
 
 STDLIB = sysconfig.get_paths()["stdlib"]
-UNITS, LOG_FULL, LONG = 50, 40, 10_000
-MARKER = "acting:"
 
 
 # ---------------------------------------------------------------- printing
@@ -133,34 +133,27 @@ def finish(profiler_or_file, title: str, top: int, out: str | None) -> None:
 
 # ---------------------------------------------------------------- in-process: opening a file
 
-def profile_open(tmp: Path, warm: bool, top: int, out: str | None) -> None:
-    from tests.bench.worker import opener
+def profile_open(tmp: Path, top: int, out: str | None) -> None:
+    import gc
 
-    path = tmp / "long.toml"
-    path.write_text(encounter_text(UNITS, LONG))
-    small = tmp / "warmup.toml"
-    small.write_text(encounter_text(UNITS, 20))
-    env = isolated_env(tmp)
-    if warm:  # a fresh process opens it first and leaves the cache entry
-        subprocess.run(
-            [sys.executable, str(ROOT / "tests" / "bench" / "worker.py"), "open", str(path), str(small), "base-first"],
-            env=dict(os.environ, **env), check=True, capture_output=True,
-        )
-    via, open_file = opener()
-    os.environ["GM_CONSOLE_CACHE_DIR"] = ""  # the warm-up (imports) caches nothing
-    open_file(small)
-    os.environ.update(env)
+    from gm_console.files.encounter_io import load_encounter
+
+    texts = encounter_texts(UNITS, [20, LONG])
+    path, small = tmp / "long.toml", tmp / "warmup.toml"
+    path.write_text(texts[LONG])
+    small.write_text(texts[20])
+    os.environ.update(fresh_env(tmp))
+    load_encounter(small)  # the imports, untimed (as worker.py open)
+    gc.collect()
+    gc.disable()  # as the launcher holds it while the console opens its file
     profiler = cProfile.Profile()
     start = time.perf_counter()
     profiler.enable()
-    game = open_file(path)
+    game = load_encounter(path)
     profiler.disable()
     took = time.perf_counter() - start
-    from tests.bench.worker import flush_cache
-
-    flush_cache()  # a cache entry written on a thread of its own: not in the profile (the main thread's)
-    print(f"{'reopen (cache warm)' if warm else 'cold open (fresh cache folder)'} of {len(game.log)} actions through {via}(): {took * 1000:.1f} ms under the profiler")
-    finish(profiler, "reopen" if warm else "replay", top, out)
+    print(f"cold open of {len(game.log)} actions through load_encounter(): {took * 1000:.1f} ms under the profiler")
+    finish(profiler, "open", top, out)
 
 
 # ---------------------------------------------------------------- the console in a pseudo-terminal
@@ -194,7 +187,7 @@ class Profiled:
     def __init__(self, tmp: Path, argv: list[str], from_start: bool = False, stderr=None) -> None:
         self.out = str(tmp / f"console-{time.monotonic_ns()}.prof")
         wrapper = [sys.executable, str(Path(__file__).resolve()), "_console", self.out, "1" if from_start else "0", *argv]
-        self.term = Terminal(wrapper, env=isolated_env(tmp), stderr=stderr)
+        self.term = Terminal(wrapper, env=fresh_env(tmp), stderr=stderr)
 
     def on(self) -> None:
         os.kill(self.term.proc.pid, signal.SIGUSR1)
@@ -216,28 +209,24 @@ class Profiled:
         if typed:
             mark = term.send(typed)
             term.wait_for(typed[-12:], since=mark)
-        term.drain(0.05)
+        term.drain(SETTLE)
         if not keystrokes:
             self.on()
         mark = term.send(key)
-        sent = time.perf_counter()
-        took = term.wait_for(shown, since=mark, plain=plain) - sent
+        took = term.wait_for(shown, since=mark, plain=plain) - term.sent
         term.drain(0.03)  # the rest of the frame goes out
         self.off()
         return took
 
 
 def profile_action(tmp: Path, top: int, out: str | None, keystrokes: bool, count: int = 30) -> None:
-    path = tmp / "fifty.toml"
-    path.write_text(encounter_text(UNITS, LOG_FULL))
+    path = tmp / "fight.toml"
+    path.write_text(encounter_text(UNITS, FIGHT))
     console = Profiled(tmp, [str(path)])
     try:
         console.term.wait_for(MARKER, timeout=60)
         console.term.drain(0.5)
-        times = [
-            console.timed("\r", f"{LOG_FULL + i + 1} actions", typed=f"hit u{(2 * i) % UNITS} u{(2 * i + 1) % UNITS} free [{1 + i % 20}]", keystrokes=keystrokes)
-            for i in range(count)
-        ]
+        times = [console.timed("\r", f"{FIGHT + i + 1} actions", typed=action_line(i, UNITS), keystrokes=keystrokes) for i in range(count)]
     finally:
         console.term.close()
     times.sort()
@@ -246,19 +235,22 @@ def profile_action(tmp: Path, top: int, out: str | None, keystrokes: bool, count
 
 
 def profile_undo(tmp: Path, top: int, out: str | None, count: int = 8) -> None:
-    import tomllib
-
     path = tmp / "long.toml"
     path.write_text(encounter_text(UNITS, LONG))
-    log = tomllib.loads(path.read_text())["log"]
     console = Profiled(tmp, [str(path)])
     times = []
     try:
         console.term.wait_for(MARKER, timeout=120)
         console.term.drain(0.5)
-        for r in range(count):
+        for _ in range(count):  # as run.py: `next`, then ctrl+z takes it back
+            mark = console.term.send("next")
+            console.term.wait_for("next", since=mark)
+            console.term.drain(SETTLE)
+            mark = console.term.send("\r")
+            console.term.wait_for(f"{LONG + 1} actions", since=mark)
+            console.term.drain(0.3)
             started = time.perf_counter()
-            times.append(console.timed("\x1a", [f"{LONG - r - 1} actions", f"undid: {log[LONG - r - 1]}"], plain=True))
+            times.append(console.timed("\x1a", [f"{LONG} actions", "undid: next"], plain=True))
             console.term.drain(max(0.0, 3.4 - (time.perf_counter() - started)))  # the notice goes
     finally:
         console.term.close()
@@ -270,9 +262,9 @@ def profile_undo(tmp: Path, top: int, out: str | None, count: int = 8) -> None:
 def profile_palette(tmp: Path, top: int, out: str | None, count: int = 5) -> None:
     from tests.bench.run import palette_hits, palette_markers
 
-    path = tmp / "fifty.toml"
-    path.write_text(encounter_text(UNITS, LOG_FULL))
-    hits = palette_hits(tmp, path)
+    path = tmp / "fight.toml"
+    path.write_text(encounter_text(UNITS, FIGHT))
+    hits = palette_hits(path, fresh_env(tmp))
     console = Profiled(tmp, [str(path)])
     times = []
     try:
@@ -300,7 +292,7 @@ def profile_startup(tmp: Path, top: int, out: str | None) -> None:
     log = tmp / "importtime.txt"
     with open(log, "w") as stderr:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-X", "importtime", str(Path(__file__).resolve()), "_headless"], stderr=stderr, env=dict(os.environ, **isolated_env(tmp)), check=True)
+        subprocess.run([sys.executable, "-X", "importtime", str(Path(__file__).resolve()), "_headless"], stderr=stderr, env=dict(os.environ, **fresh_env(tmp)), check=True)
         first = time.perf_counter() - start
     rows = []
     for line in log.read_text().splitlines():
@@ -339,7 +331,7 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] == "_console":
         console_wrapper(argv[1], argv[3:], argv[2] == "1")
         return 0
-    if not argv or argv[0] not in ("replay", "reopen", "action", "undo", "palette", "startup"):
+    if not argv or argv[0] not in ("open", "action", "undo", "palette", "startup"):
         print(__doc__)
         return 2
     top = int(argv[argv.index("--top") + 1]) if "--top" in argv else 25
@@ -350,8 +342,8 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         which = argv[0]
-        if which in ("replay", "reopen"):
-            profile_open(tmp, which == "reopen", top, out)
+        if which == "open":
+            profile_open(tmp, top, out)
         elif which == "action":
             profile_action(tmp, top, out, "--keystrokes" in argv)
         elif which == "undo":
