@@ -55,7 +55,7 @@ async def test_pane_shows_turn_bar_rows_and_marks():
         active = app.game.state.units[app.game.state.clock.active].name
         assert first.startswith(f"NOW {active}")
         rows = body_text(pane).splitlines()
-        golem = next(r for r in rows if r[2:].startswith("golem") and " HP " in r)
+        golem = next(r for r in rows if r[2:].startswith("Sparring…") and " HP " in r)
         assert "BROKEN" in golem and " 0/12" in golem
         drone = next(r for r in rows if "Drone" in r and " HP " in r)
         assert "DOWN" in drone  # DOWNED where the bar is wide enough
@@ -73,7 +73,7 @@ async def test_what_if_preview_appears_while_typing_and_goes_when_cleared():
         assert not before[1].startswith("IF")
         await type_text(pilot, "set golem ap_total 40")
         lines = bar_text(pane).splitlines()
-        assert lines[1].startswith("IF") and lines[1].count("golem") > before[0].count("golem")
+        assert lines[1].startswith("IF") and lines[1].count("Sparring") > before[0].count("Sparring")
         assert app.game.state.units["golem"].stats["ap_total"] == 8  # nothing applied
         await type_text(pilot, "haste ren 30")
         assert bar_text(pane).splitlines()[1].startswith("IF")
@@ -129,7 +129,7 @@ def test_odds_lines_under_every_brk_amount_rule():
     game = load_encounter(CAUSEWAY)  # brk_amount = weapon_brk
     game.push_line("next")
     lines = [line.plain for line in matchups(game.state, game.rules, 100)]
-    assert any(line.startswith("brk warlord") and "raw   2" in line for line in lines)  # Tamsin's bow: brk 2
+    assert any(line.startswith("brk Raider Wa… Longbow") and "raw   2" in line for line in lines)  # Tamsin's bow: brk 2
     assert "raw   1" in odds_line(game.state, game.rules, Hit(attacker="tamsin", target="warlord"), full=False).plain
     assert "BRK 2" in odds_line(game.state, game.rules, Brk(attacker="tamsin", target="warlord")).plain
 

@@ -5,7 +5,9 @@ projected turns) and one line that follows the prompt: the what-if order
 while the GM types an AP change, the odds while a hit or brk is typed, a
 hint otherwise. Below, scrolling: a row per unit (AP filling toward 100,
 HP, AR with the Armor Broken mark, KI, Kennel; Downed and Recalled dimmed),
-the acting unit's attack odds against each enemy, and the tick ruler.
+the acting unit's attack odds against each enemy, and the tick ruler. When
+a turn starts the body scrolls so the acting unit's row (and as much of its
+odds as fits) is in view; within a turn it stays where the GM scrolled it.
 
 One path: each redraw builds all of it from the view with the plain
 functions of ``ui/render/ctb.py``, the turns projected once for both the
@@ -53,6 +55,8 @@ class CTBPane(SystemPane):
         self._bar_lines: list[Text] = []  # the turn bar and the line under it, as shown
         self._subtitle = ""
         self._drawn_width = 0  # the inner width the pane last drew at
+        self._acting: tuple[int, int] | None = None  # body rows of the acting unit's row .. its last odds row
+        self._followed: tuple | None = None  # the turn the body last scrolled to (see follow_turn)
 
     # ------------------------------------------------------------ the contract
     def show(self, view: View) -> None:
@@ -69,6 +73,8 @@ class CTBPane(SystemPane):
 
     def on_resize(self) -> None:
         if self.inner_width == self._drawn_width:
+            if self.is_mounted:
+                self.follow_turn(self.query_one(LinesView))  # a turn that started while the body had no height
             return  # drawn at this width already (before its layout, at its width_hint)
         self.redraw()
 
@@ -89,7 +95,36 @@ class CTBPane(SystemPane):
         bar, timeline = projection_length(state), max(10, len(state.units) * 4)
         turns = project(state, view.game.rules, max(bar, timeline))  # the first k are the projection of k
         self.redraw_bar(turns[:bar])
-        self.query_one(LinesView).set_lines(self.body_rows(turns[:timeline]))
+        body = self.query_one(LinesView)
+        body.set_lines(self.body_rows(turns[:timeline]))
+        self.follow_turn(body)
+
+    def follow_turn(self, body: LinesView) -> None:
+        """When a turn has started since the body last followed one, scroll it so the
+        acting unit's row is in view, and as much of its odds under it as fits; the
+        least scroll that does it (none when they show already). Within a turn the
+        body stays where the GM scrolled it."""
+        view = self.view
+        if view is None:
+            return
+        clock = view.state.clock
+        turn = (clock.active, clock.turn)
+        if turn == self._followed:
+            return
+        height = body.scrollable_content_region.height
+        if height <= 0:
+            return  # not laid out yet (or behind its tab): its Resize follows the turn
+        self._followed = turn
+        if self._acting is None:
+            return
+        start, end = self._acting
+        top = round(body.scroll_y)
+        if top <= start and end < top + height:
+            return  # in view already
+        if end - start < height:  # all of it fits: the least scroll that shows it
+            body.scroll_to(y=start if top > start else end - height + 1, animate=False, immediate=True)
+        else:
+            body.scroll_to(y=start, animate=False, immediate=True)
 
     def redraw_bar(self, turns: list[Turn]) -> None:
         """The turn bar and the line under it; updated only when they changed (a hit mid-turn leaves them)."""
@@ -135,10 +170,14 @@ class CTBPane(SystemPane):
         if not state.units:
             return r.no_units()
         width = self.inner_width - 1  # the body's scrollbar takes a column
-        lay = r.layout(width)
+        lay = r.layout(width, state.units.values())
         rows: list[Text] = []
+        acting: tuple[int, int] | None = None  # the acting unit's rows
         for unit in state.units.values():
+            start = len(rows)
             rows += r.unit_rows(state, rules, unit, lay, width)
+            if unit.id == state.clock.active:
+                acting = (start, len(rows) - 1)
         ctx = view.game.context(view.index)
         odds = r.matchups(state, rules, width, legal=lambda strike: self.legal_now(strike, state, ctx))
         active = state.units.get(state.clock.active) if state.clock.active else None
@@ -146,6 +185,9 @@ class CTBPane(SystemPane):
             rows += [*r.attacks_heading(active, rules), *odds]
         elif active is not None and attacks_made(state):
             rows += r.turn_used(active, width)
+        if acting is not None and odds:  # the acting unit's row and its odds under it
+            acting = (acting[0], len(rows) - 1)
+        self._acting = acting
         return rows + r.timeline(state, turns, width)
 
 

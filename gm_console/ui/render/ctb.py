@@ -6,18 +6,21 @@ act flow (ui/screens/ctb_flow.py) shows the same bands."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from gm_console.core.errors import GMError
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
-from gm_console.core.systems.ctb.view import GLANCING, MARKS, READY, Brk, Hit, Turn, bands, gain, is_broken, is_downed, is_recalled, odds
+from gm_console.core.systems.ctb.view import (
+    GLANCING, MARKS, READY, Brk, Hit, Turn, bands, best_strike, gain, is_broken, is_downed, is_recalled, odds, weapons_of,
+)  # fmt: skip
 from gm_console.ui import palette as pal
-from gm_console.ui.text import clip
 from gm_console.ui.render.conditions import unit_conditions
+from gm_console.ui.render.names import labels, width_for
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 
@@ -50,26 +53,16 @@ def hp_style(value: int, maximum: int) -> str:
     return pal.CAUTION if value * 2 <= maximum else pal.GOOD
 
 
-def label(unit: Unit, width: int) -> str:
-    """The unit's name if it fits, else its id (short and unique), else a cut id."""
-    if len(unit.name) <= width:
-        return unit.name
-    return clip(unit.id, width)
+def label(state: State, unit: Unit, width: int) -> str:
+    """What the unit is called in ``width`` cells: the one rule of ``render/names.py``
+    among the fight's units (the roster shows them all), the same in every part of the pane."""
+    return labels(state.units.values(), width)[unit.id]
 
 
-def row_name(unit: Unit, width: int) -> Text:
-    """The roster's name cell: the name, with the id the prompt takes where they
-    differ (``Raider raider1``); the id alone when both do not fit."""
-    if unit.name.lower() == unit.id.lower() or not unit.id:
-        return Text(label(unit, width))
-    both = f"{unit.name} {unit.id}"
-    if len(both) <= width:
-        text = Text(unit.name)
-        text.append(" " + unit.id, style=pal.MUTED)  # (the row's side style is laid over it)
-        return text
-    if len(unit.id) + 4 <= width:  # a cut name, then the id
-        return Text(clip(unit.name, width - len(unit.id) - 1) + " " + unit.id)
-    return Text(clip(unit.id, width))
+def row_name(state: State, unit: Unit, lay: Layout) -> Text:
+    """The roster's name cell: the unit's label (``render/names.py``)."""
+    name = lay.names.get(unit.id)
+    return Text(name if name is not None else label(state, unit, lay.name))
 
 
 SHOWN_MARKS = frozenset(m.lower() for m in MARKS)  # Downed, Armor Broken, Recalled: the row shows them already
@@ -100,10 +93,12 @@ def turn_bar(state: State, turns: list[Turn], width: int, title: str, highlight:
     if not entries:
         text.append("nobody can take a turn", style=pal.MUTED)
         return text
-    names = max(4, min(12, (width - len(title) - 1) // max(1, min(len(entries), 6)) - 3))
+    names = max(4, min(12, (width - 4) // max(1, min(len(entries), 6)) - 3))  # cells a name (NOW or NEXT alike)
+    names = width_for(state.units.values(), names, 12)  # told apart by name where a few cells more do it
+    called = labels(state.units.values(), names)
     text.no_wrap = True
     for i, (unit, style) in enumerate(entries):
-        piece = label(unit, names)
+        piece = called[unit.id]
         need = len(piece) + (3 if i else 0)
         if text.cell_len + need > width - (2 if i < len(entries) - 1 else 0):
             text.append(" …", style=pal.MUTED)
@@ -161,25 +156,31 @@ class Layout:
     ar: int
     ki: int  # 0: KI as numbers only
     rate: bool = True  # the +N AP-per-tick column
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)  # the units' labels in ``name`` cells
 
 
 FIXED = 51  # cells of a unit row that are not the name or a bar (with the rate column)
 RATE = 5
 
 
-def layout(width: int) -> Layout:
+def layout(width: int, units: Iterable[Unit] = ()) -> Layout:
     """Column widths for a pane ``width`` cells wide. The name gets about an
-    eighth; below 80 cells the AP-per-tick column goes; the AR bar keeps room
-    for BROKEN and the HP bar for DOWN; the AP bar takes most of the rest."""
+    eighth, up to 4 cells more where ``units`` need them to be told apart by
+    name rather than by id (``names.width_for``); below 80 cells the
+    AP-per-tick column goes; the AR bar keeps room for BROKEN and the HP bar
+    for DOWN; the AP bar takes most of the rest."""
     name = max(6, min(16, width // 8))
+    units = tuple(units)
+    name = width_for(units, name, min(16, name + 4))
+    names = labels(units, name)
     rate = width >= 80
     rest = width - FIXED - name + (0 if rate else RATE)
     if rest < 16:
-        return Layout(name, max(0, rest - 10), 4, 6, 0, rate)
+        return Layout(name, max(0, rest - 10), 4, 6, 0, rate, names)
     ki = rest // 8 if rest >= 40 else 0
     ar = max(6, (rest - ki) // 4)
     hp = max(4, (rest - ki - ar) * 9 // 20)
-    return Layout(name, rest - ki - ar - hp, hp, ar, ki, rate)
+    return Layout(name, rest - ki - ar - hp, hp, ar, ki, rate, names)
 
 
 def mark(words: tuple[str, ...], width: int, style: str) -> Text:
@@ -194,7 +195,7 @@ def unit_row(state: State, rules: Rules, unit: Unit, lay: Layout) -> Text:
     downed, recalled = is_downed(unit), is_recalled(unit)
     text = Text()
     text.append("▶ " if active else "  ", style=pal.CAUTION_BOLD)
-    name = row_name(unit, lay.name)
+    name = row_name(state, unit, lay)
     name.stylize_before(side_style(state, unit, "now" if active else ""))
     text.append_text(name)
     if name.cell_len < lay.name:
@@ -258,7 +259,8 @@ def no_units() -> list[Text]:
 def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
     """The AP timeline: one row per unit on the clock, a mark on each tick
     where the projection gives it a turn."""
-    name_w = 10
+    name_w = width_for(state.units.values(), 9, 12) + 1
+    called = labels(state.units.values(), name_w - 1)
     span_w = max(10, width - name_w - 8)
     now = state.clock.tick
     last = max([t.tick for t in turns] + [now + 10])
@@ -285,7 +287,7 @@ def ruler(state: State, turns: list[Turn], width: int) -> list[Text]:
             col = (t.tick - now) // scale * stretch
             row[col] = str(n) if n < 10 and row[col] == " " else ("*" if row[col] != " " else "+")
         line = Text()
-        line.append(f"{label(unit, name_w - 1):<{name_w}}", style=side_style(state, unit))
+        line.append(f"{called[unit.id]:<{name_w}}", style=side_style(state, unit))
         line.append("".join(row), style="bold")
         lines.append(line)
     if scale > 1:
@@ -303,9 +305,23 @@ def timeline(state: State, turns: list[Turn], width: int) -> list[Text]:
 # ---------------------------------------------------------------- attack odds
 
 
-def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = True) -> Text:
+TARGET_W = 10  # the odds table's target column
+ODDS_REST = 52  # cells of an odds row that are not its weapon column (a broken target's x2 aside)
+
+
+def weapon_width(state: State, uid: str, width: int) -> int:
+    """The odds table's weapon column for unit ``uid`` in a ``width``-cell pane:
+    its longest weapon name, at most 16 cells, less where the room is short (6 at least)."""
+    longest = max((cell_len(w.name) for w in weapons_of(state, uid)), default=0)
+    return max(6, min(16, longest, width - ODDS_REST))
+
+
+def odds_line(
+    state: State, rules: Rules, strike: Hit | Brk, *, full: bool = True, weapon_w: int = 10, names: Mapping[str, str] | None = None
+) -> Text:
     """What a hit or brk would do on each d20 band: the raw sum (``full``) or
-    just the raw number, then the amount per band."""
+    the target, the weapon and the raw number (a row of the odds table), then
+    the amount per band."""
     b, amounts, raw, base = odds(state, rules, strike)
     target = state.units[strike.target]
     what = "AR" if isinstance(strike, Brk) else "HP"
@@ -314,7 +330,11 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
         text.append(f"{strike.VERB} {strike.attacker} {strike.target}: ", style="bold")
         text.append(raw)
     else:
-        text.append(f"{strike.VERB} {label(target, 10):<10} ", style="bold")
+        called = names[target.id] if names is not None else label(state, target, TARGET_W)
+        text.append(f"{strike.VERB} {called:<{TARGET_W}} ", style="bold")
+        weapon = weapon_label(state, strike, weapon_w)
+        if weapon:
+            text.append(weapon + " " * (weapon_w - cell_len(weapon) + 1), style=pal.MUTED)
         text.append(f"raw {base:>3}")
     if is_broken(target, rules) and isinstance(strike, Hit):
         text.append(" x2 broken", style=pal.BAD_BOLD)
@@ -326,30 +346,48 @@ def odds_line(state: State, rules: Rules, strike: Hit | Brk, *, full: bool = Tru
     return text
 
 
+def weapon_label(state: State, strike: Hit | Brk, width: int) -> str:
+    """The name of the weapon ``strike`` uses, told apart from the attacker's
+    others in the odds table's column ("" for a unit without weapons)."""
+    owned = weapons_of(state, strike.attacker)
+    if not owned:
+        return ""
+    used = strike.weapon or owned[0].id
+    return labels(owned, width).get(used, used)
+
+
 def matchups(state: State, rules: Rules, width: int, legal: Callable[[Hit | Brk], bool] | None = None) -> list[Text]:
-    """For the acting unit: what a hit and a brk would do to each standing enemy
-    (only those ``legal`` allows now: none once the turn's attacks are used),
-    each an odds row cut to ``width``."""
+    """For the acting unit: what a hit and a brk would do to each standing enemy,
+    each with the unit's best weapon for it (``best_strike``: the most HP or AR
+    taken), named in the row; only those ``legal`` allows now (none once the
+    turn's attacks are used); each an odds row cut to ``width``."""
     uid = state.clock.active
     unit = state.units.get(uid) if uid else None
     if unit is None or is_downed(unit) or is_recalled(unit):
         return []
     lines = []
+    weapon_w = weapon_width(state, unit.id, width)
+    names = labels(state.units.values(), TARGET_W)
     for target in state.units.values():
         if target.side == unit.side or is_downed(target) or is_recalled(target):
             continue
-        for strike in (Hit(attacker=unit.id, target=target.id), Brk(attacker=unit.id, target=target.id)):
-            if isinstance(strike, Brk) and target.stats.get("ar", 0) <= 0:
+        for plain in (Hit(attacker=unit.id, target=target.id), Brk(attacker=unit.id, target=target.id)):
+            if isinstance(plain, Brk) and target.stats.get("ar", 0) <= 0:
                 continue
+            strike = best_strike(state, rules, plain)
             if legal is not None and not legal(strike):
                 continue
-            lines.append(odds_row(state, rules, strike, width))
+            lines.append(odds_row(state, rules, strike, width, weapon_w, names))
     return lines
 
 
-def odds_row(state: State, rules: Rules, strike: Hit | Brk, width: int) -> Text:
+def odds_row(
+    state: State, rules: Rules, strike: Hit | Brk, width: int, weapon_w: int | None = None, names: Mapping[str, str] | None = None
+) -> Text:
     """One line of the acting unit's attacks: the short odds line cut to ``width``."""
-    text = odds_line(state, rules, strike, full=False)
+    if weapon_w is None:
+        weapon_w = weapon_width(state, strike.attacker, width)
+    text = odds_line(state, rules, strike, full=False, weapon_w=weapon_w, names=names)
     text.truncate(width, overflow="ellipsis")
     return text
 

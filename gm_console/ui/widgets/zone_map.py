@@ -21,6 +21,7 @@ from gm_console.core.fog import is_locked
 from gm_console.core.state import State
 from gm_console.ui import palette as pal
 from gm_console.ui.render.conditions import unit_conditions
+from gm_console.ui.render.names import labels
 from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
@@ -78,12 +79,10 @@ class Canvas:
 
 
 def label(state: State, uid: str, most: int = 9) -> str:
-    """A short name for the map: the first word of the name, or the id when
-    another unit's name starts with the same word."""
-    unit = state.units[uid]
-    first = short(unit.name, most)
-    clash = any(o.id != uid and short(o.name, most) == first for o in state.units.values())
-    return short(uid, most) if clash else first
+    """What the map (and the panes that share its tokens) call a unit in
+    ``most`` cells: the one rule of ``render/names.py`` among the fight's units
+    (the whole name, else a cut that only this unit's name begins with, else its id)."""
+    return labels(state.units.values(), most)[uid]
 
 
 def default_token(state: State, uid: str) -> Text:
@@ -98,11 +97,6 @@ def default_token(state: State, uid: str) -> Text:
 
 def default_groups(state: State, zone: str) -> list[list[str]]:
     return [[u.id] for u in state.units_in(zone)]
-
-
-def short(name: str, most: int = 9) -> str:
-    first = name.split()[0] if name.split() else name
-    return clip(first, most)
 
 
 class Place(NamedTuple):

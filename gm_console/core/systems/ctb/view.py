@@ -18,8 +18,8 @@ from gm_console.core.systems.ctb.verbs import Brk, Delay, Haste, Hit, Recall, Ru
 __all__ = [
     "CRITICAL", "GLANCING", "MARKS", "READY", "REGULAR",
     "Bands", "Brk", "Hit", "Recall", "Turn", "Weapon",
-    "attacks_made", "bands", "clock_change", "gain", "in_fight", "is_broken", "is_downed", "is_recalled",
-    "odds", "project", "projection_length", "turn_key", "weapons_of", "what_if",
+    "attacks_made", "bands", "best_strike", "clock_change", "gain", "in_fight", "is_broken", "is_downed",
+    "is_recalled", "odds", "project", "projection_length", "turn_key", "weapons_of", "what_if",
 ]  # fmt: skip
 
 _ADJUSTS = (Haste, Slow, Delay, Rush)  # the verbs that change a unit's clock by an amount
@@ -65,3 +65,22 @@ def turn_key(state: State) -> tuple:
     whose turn it is, its attacks so far, whether the battle is over."""
     board = BOARD.get(state)
     return (state.clock.active, getattr(board, "attacks", 0), getattr(board, "ended", False))
+
+
+def best_strike(state: State, rules: Rules, strike: Hit | Brk) -> Hit | Brk:
+    """``strike`` with the attacker's weapon that does the most to the target:
+    the most HP (a hit) or AR (a brk) on a Regular result, then on a Critical,
+    then the first listed. The strike itself when it names a weapon or the
+    unit carries fewer than two."""
+    owned = weapons_of(state, strike.attacker)
+    if strike.weapon is not None or len(owned) < 2:
+        return strike
+    best, score = strike, (-1, -1)
+    for weapon in owned:
+        candidate = type(strike)(attacker=strike.attacker, target=strike.target, weapon=weapon.id,
+                                 assist=strike.assist, ki=strike.ki, free=strike.free)  # fmt: skip
+        amounts = odds(state, rules, candidate)[1]
+        mine = (amounts.get(REGULAR, 0), amounts.get(CRITICAL, 0))
+        if mine > score:
+            best, score = candidate, mine
+    return best
