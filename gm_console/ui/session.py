@@ -256,10 +256,24 @@ class SessionCommands(_SessionScreen):
             if text and then_quit:
                 self.finish()
 
-        default = str(self.path) if self.path else f"{self.game.setup.title.lower().replace(' ', '-')}.toml"
         from gm_console.ui.screens.ask_text import AskText
 
-        self.app.push_screen(AskText("Save the encounter as:", default, check), done)
+        self.app.push_screen(AskText("Save the encounter as:", self.save_as_default(), check), done)
+
+    def save_as_default(self) -> str:
+        """What the save dialog offers: the encounter's own file, or, with none (the demo), a file named
+        after its title in the user data folder (which holds the recovery journal, so it is there): not
+        the folder the console was started in (for the demo, the clone's root, among the project's files)."""
+        if self.path:
+            return str(self.path)
+        folder = user_data_dir()
+        name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in self.game.setup.title.lower())
+        path = folder / f"{name.strip('-') or 'encounter'}.toml"
+        try:
+            home = Path.home()
+        except RuntimeError:  # no home folder to name
+            return str(path)
+        return f"~/{path.relative_to(home)}" if path.is_relative_to(home) else str(path)  # read back by expanduser
 
     def save_to(self, path: Path) -> bool:
         problem = self.try_save(path)

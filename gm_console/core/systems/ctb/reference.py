@@ -49,11 +49,13 @@ ENTRIES: tuple[RefEntry, ...] = (
     _e(
         "armor_broken",
         "Armor Broken",
-        "A unit whose AR has fallen to 0 is Armor Broken: every HP attack against it deals twice its damage, after "
-        "the effectiveness roll. A Critical on an Armor Broken unit deals four times the raw damage unless house "
-        "rule double_stack is false (then twice).\n\nWorked: raw 7, d20 12 Regular, Armor Broken x2 = 14. Whether a "
-        "unit built with no AR counts as broken is house rule unarmored_broken: by default it does not, since the "
-        "rule speaks of AR reduced to 0.",
+        "A unit whose AR has fallen to 0 is Armor Broken: HP attacks against it deal double damage, the doubling "
+        "applied to what the effectiveness roll gives. Against it a Glancing Blow deals the raw damage (x0.5 then x2: the two "
+        "cancel, nothing is rounded), a Regular Hit twice the raw damage, and a Critical Hit four times the raw "
+        "damage unless house rule double_stack is false (then twice).\n\nWorked, raw 7: d20 3 Glancing = 7; "
+        "d20 12 Regular = 14; d20 20 Critical = 28 (14 with double_stack false). Whether a unit built with no AR "
+        "counts as broken is house rule unarmored_broken: by default it does not, since the rule speaks of AR "
+        "reduced to 0.",
         "broken", "double", "ar 0",
     ),
     _e(
