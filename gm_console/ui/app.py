@@ -32,6 +32,7 @@ from textual.notifications import Notification
 from textual.reactive import var
 from textual.widgets import Input
 
+from gm_console.core.completion import friendly_fire
 from gm_console.core.errors import GMError
 from gm_console.core.game import Game, format_action
 from gm_console.ui import keys, palette
@@ -42,7 +43,7 @@ from gm_console.ui.players import PlayerViewCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.session import SessionCommands, log_changed
 from gm_console.ui.text import clean
-from gm_console.ui.textual_api import CrashHook, dismiss_notifications
+from gm_console.ui.textual_api import CrashHook, dismiss_notifications, shown_notifications
 from gm_console.ui.view import View
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.footer import KeyFooter
@@ -60,9 +61,16 @@ NARROW = 120  # below this many columns the log goes under the panes
 SIDE = 46  # the side column's width (the log, the dice log) beside the panes: GMConsoleApp.CSS's #side
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
+REFUSED = "Not applied"  # the title of a refusal's notice (REFUSED_AT_PROMPT when the line stays in the prompt)
+FRIENDLY_FIRE = "Friendly fire"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 FRAME_OUT = 0.05  # s after a frame is handed to the terminal's writer thread: it is on the terminal by then
 NOTICES_KEPT = 100  # the app's record of what it told the GM: the newest this many
+
+
+def is_refusal(note: Notification) -> bool:
+    """Whether ``note`` says an action was not applied (a success takes it down)."""
+    return note.severity == "error" and str(note.title).startswith(REFUSED)
 
 
 class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
@@ -461,7 +469,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         except GMError as exc:
             if brought is not None:  # a refused add leaves no template behind
                 self.game.drop_template(brought)
-            self.notify(str(exc), title=REFUSED_AT_PROMPT if prompt is not None else "Not applied", severity="error", timeout=8)
+            self.notify(str(exc), title=REFUSED_AT_PROMPT if prompt is not None else REFUSED, severity="error", timeout=8)
             return False
         self.applied(prompt)
         return True
@@ -472,6 +480,22 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             prompt.remember(prompt.value.strip())
             prompt.value = ""
         self.redraw()
+        self.after_success()
+
+    def after_success(self) -> None:
+        """The notices an applied action changes, after the frame that shows it (a toast lays the
+        screen out again): the refusals up now come down (what they refused is behind the GM), and
+        an attack on the attacker's own side says so (applied, not refused: the GM may mean it)."""
+        refusals = [note for note in shown_notifications(self.app) if is_refusal(note)]
+        warning = friendly_fire(self.game.log[-1], self.game.state) if self.game.log else None
+        if refusals or warning:
+            self.after_frame(self._success_notices, refusals, warning)
+
+    def _success_notices(self, refusals: list[Notification], warning: str | None) -> None:
+        taken = {id(note) for note in refusals}
+        dismiss_notifications(self.app, keep=lambda note: id(note) not in taken)
+        if warning:
+            self.notify(warning, title=FRIENDLY_FIRE, severity="warning", timeout=8)
 
     def ask_dice(self, action, sides: tuple[int, ...], prompt: ActionPrompt | None) -> None:
         dice = " ".join(f"d{s}" for s in sides)
@@ -495,7 +519,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             try:
                 self.game.push(action.with_dice(parse(text)))
             except GMError as exc:
-                self.notify(str(exc), title="Not applied", severity="error", timeout=8)
+                self.notify(str(exc), title=REFUSED, severity="error", timeout=8)
                 return
             self.applied(prompt)
 

@@ -43,7 +43,7 @@ PANE_COLOURS: dict[str, tuple[str, str]] = {
     "gm-armor": ("primary", "AR bars, stationed guards"),
     "gm-muted": ("foreground-muted", "empty bar cells and pips, out-of-the-fight rows, hints"),
     "gm-highlight": ("panel", "background of the log's highlighted entry"),
-    "gm-highlight-focus": ("panel", "the same while the log has focus"),
+    "gm-highlight-focus": ("panel", "the same while the log has focus, and the focused prompt's background"),
 }
 
 

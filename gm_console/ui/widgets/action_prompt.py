@@ -7,7 +7,9 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.suggester import Suggester
 
+from gm_console.core.actions import Action
 from gm_console.core.completion import candidates
+from gm_console.core.errors import GMError
 from gm_console.core.game import Game
 from gm_console.ui.widgets.literal import LiteralInput
 
@@ -16,6 +18,23 @@ class NotationSuggester(Suggester):
     def __init__(self, game: Game) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.game = game
+        self._legal: tuple[object, int, object, list[Action]] | None = None  # (state, log length, newest entry, actions)
+
+    def legal(self) -> list[Action]:
+        """The actions legal now (what the palette offers), which completion puts first:
+        worked out once per state of the game, not per key (undo and redo give a new state or length)."""
+        game = self.game
+        log = game.log
+        key = (game.state, len(log), log[-1] if log else None)
+        cached = self._legal
+        if cached is not None and cached[0] is key[0] and cached[1] == key[1] and cached[2] is key[2]:
+            return cached[3]
+        try:
+            legal = game.legal_actions()
+        except GMError:  # a system that cannot list them now: completion orders by the verbs alone
+            legal = []
+        self._legal = (*key, legal)
+        return legal
 
     def stat_names(self) -> list[str]:
         names: set[str] = set()
@@ -27,7 +46,7 @@ class NotationSuggester(Suggester):
         """The completion of ``value`` (what the prompt shows greyed after the cursor)."""
         if not value:
             return None
-        found = candidates(value, self.game.verbs, self.game.state, {"stat": self.stat_names()})
+        found = candidates(value, self.game.verbs, self.game.state, {"stat": self.stat_names()}, self.legal)
         return found[0] if found else None
 
     async def get_suggestion(self, value: str) -> str | None:
@@ -54,9 +73,13 @@ class ActionPrompt(LiteralInput):
 
     DEFAULT_CSS = """
     ActionPrompt { height: 1; border: none; padding: 0 1; background: $boost; }
-    ActionPrompt:focus { border: none; background: $accent 20%; }
+    ActionPrompt:focus { border: none; background: $gm-highlight-focus; background-tint: $foreground 0%; }
     ActionPrompt > .input--placeholder, ActionPrompt > .input--suggestion { color: $gm-muted; }
+    ActionPrompt:disabled:can-focus { opacity: 1; }
     """
+    # Focused, the prompt has the background of the focused log's highlight (each theme picks it for
+    # the contrast of every text on it, tests/ui/test_contrast.py). Disabled (replay mode), its text is
+    # not faded as Textual fades a disabled widget: the hint stays readable, and the status line says why.
     # Input sets its virtual width on every key, and Widget declares that reactive
     # with layout=True: the whole screen would be laid out again per key press.
     # One fixed-size line scrolls sideways without a layout.
