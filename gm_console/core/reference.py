@@ -16,6 +16,9 @@ class RefEntry:
     kind: str  # "rule", "house rule", "card", "action", "format"
     body: str  # the project's own words; may hold a worked number
     tags: tuple[str, ...] = ()
+    # the situations it answers, in the table's words (a player's, a GM's): what the lookup matches a
+    # question told as a situation against, beside the title, tags and body
+    situations: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {

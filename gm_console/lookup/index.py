@@ -14,7 +14,7 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
-from gm_console.lookup.search import Engine, lexicon, likeness, trigrams, words
+from gm_console.lookup.search import Engine, lexicon, likeness, situations, trigrams, words
 
 
 
@@ -92,6 +92,14 @@ KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
 # "How do I ..." asks for the verb that does it.
 HOW_TO = re.compile(r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b")
 HOW_TO_ACTION = 1.2
+# A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
+# the situations file marks as out of combat (healing, a long rest).
+IN_FIGHT = re.compile(
+    r"\bmid[- ]?(?:fight|combat|battle|conflict|round|turn)\b|\b(?:during|in|middle of) (?:the |a |this )?"
+    r"(?:fight|combat|battle|conflict|round)\b|\bin combat\b"
+)
+OUT_OF_FIGHT = 0.4
+NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in their title for it to be a name
 
 
 class RulesIndex:
@@ -103,10 +111,33 @@ class RulesIndex:
         self.prefer = frozenset(prefer)
         self._by_key = {e.key: e for e in entries}
         extra = lexicon().tags
+        told = situations()
         self.engine = Engine(
-            [(e.title, " ".join((*e.tags, e.key.replace(".", " "), *extra.get(e.key, ()))), e.body) for e in entries]
+            [
+                (
+                    e.title,
+                    " ".join((*e.tags, e.key.replace(".", " "), *extra.get(e.key, ()))),
+                    " . ".join((*e.situations, *told.by_key.get(e.key, ()))),
+                    e.body,
+                )
+                for e in entries
+            ]
         )
         boost = {"core", *self.prefer} if self.prefer else set()
+        # the words of the encounter's systems' entries: a question word in another system's title that
+        # none of them uses (Kennel, HEAT, BRK in a zone fight) is that system's own term, and its entries
+        # rank as the encounter's do (the system in play is a hint, not a wall)
+        # (the console's own entries, shared by every encounter, do not count: 'pool' lists Momentum)
+        own_docs = {i for i, e in enumerate(entries) if not boost or e.system in self.prefer}
+        self._own_words = frozenset(t for t, row in self.engine.postings.items() if not own_docs.isdisjoint(row))
+        # a term is a name when enough of the entries using it carry it in their title (Kennel: 3 of 10;
+        # "card", used by 41 entries and the title of 2, is a common word)
+        in_titles: dict[str, int] = {}
+        for title in self.engine.titles:
+            for t in title:
+                in_titles[t] = in_titles.get(t, 0) + 1
+        self._names = frozenset(t for t, k in in_titles.items() if k >= NAMED_SHARE * len(self.engine.postings.get(t, ())))
+        self._out_of_fight = [e.key in told.out_of_fight for e in entries]
         self._own = [not boost or e.system in boost for e in entries]
         self._boost = [(PREFER if e.system in boost else 1.0) * KIND_PRIOR.get(e.kind, 1.0) for e in entries]
         self._titles = [e.title.lower() for e in entries]
@@ -133,13 +164,22 @@ class RulesIndex:
         scores = self.engine.scores(terms)
         text = " ".join(query.lower().split())
         how_to = HOW_TO.search(text) is not None
+        in_fight = IN_FIGHT.search(text) is not None
+        # the question's words as written (not a prefix, typo or synonym) that name another system's term
+        named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
+        named &= self._names
         hits = []
         for i, score in scores.items():
             if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
                 score *= 2
             if how_to and self.entries[i].kind == "action":
                 score *= HOW_TO_ACTION
-            hits.append(Hit(self.entries[i], score * self._boost[i]))
+            if in_fight and self._out_of_fight[i]:
+                score *= OUT_OF_FIGHT
+            boost = self._boost[i]
+            if not self._own[i] and named & self.engine.titles[i]:
+                boost *= PREFER
+            hits.append(Hit(self.entries[i], score * boost))
         if not hits:
             return self.nearest(query, limit)
         hits.sort(key=lambda h: -h.score)

@@ -4,8 +4,10 @@ A question as a GM asks it ("can I move while in reach") is cut into words,
 its stop words dropped, each word lightly stemmed and widened by the synonym
 list (``gm_console/data/lookup-synonyms.toml``: data, not code), then scored
 against every entry with BM25 (Robertson's term saturation and length
-normalisation), the three fields weighted as in BM25F: a word in the title
-counts more than one in the tags, which counts more than one in the body.
+normalisation), the four fields weighted as in BM25F: a word in the title
+counts more than one in the tags, then the situations the entry answers in the
+table's words (``gm_console/data/lookup-situations.toml`` and
+``RefEntry.situations``), then the body.
 A group of synonyms counts as one word: its frequency in an entry is the sum
 of its members', its rarity that of the union of their entries.
 
@@ -32,13 +34,14 @@ from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "lookup-synonyms.toml"
+SITUATIONS_FILE = DATA_FILE.with_name("lookup-situations.toml")
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
 
 # BM25F: field weights and length normalisation per field; the usual k1.
-FIELDS = ("title", "tags", "body")
-WEIGHT = {"title": 3.0, "tags": 2.0, "body": 1.0}
-B = {"title": 0.3, "tags": 0.3, "body": 0.5}
+FIELDS = ("title", "tags", "situations", "body")
+WEIGHT = {"title": 3.0, "tags": 2.0, "situations": 1.5, "body": 1.0}
+B = {"title": 0.3, "tags": 0.3, "situations": 0.3, "body": 0.5}
 K1 = 1.2
 PREFIX_WEIGHT = 0.6  # an unfinished word, read as the known words it starts
 TYPO_WEIGHT = 0.5  # a word not known at all, read as the closest known words
@@ -136,6 +139,24 @@ def lexicon(path: Path = DATA_FILE) -> Lexicon:
 
 
 @dataclass(frozen=True)
+class Situations:
+    """The situations file: entry key -> the situations it answers in the table's words (added to the
+    entry's own ``RefEntry.situations``), and the entries that are out-of-combat procedures."""
+
+    by_key: dict[str, tuple[str, ...]]
+    out_of_fight: frozenset[str]
+
+
+@cache
+def situations(path: Path = SITUATIONS_FILE) -> Situations:
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    return Situations(
+        {k: tuple(v) for k, v in data.get("situations", {}).items()}, frozenset(data.get("out_of_fight", ()))
+    )
+
+
+@dataclass(frozen=True)
 class Term:
     """One word of a query: the index words it stands for, with their weights."""
 
@@ -144,9 +165,9 @@ class Term:
 
 
 class Engine:
-    """BM25F over documents of three fields; ``docs[i]`` is (title, tags, body)."""
+    """BM25F over documents of four fields; ``docs[i]`` is (title, tags, situations, body)."""
 
-    def __init__(self, docs: Sequence[tuple[str, str, str]], lex: Lexicon | None = None) -> None:
+    def __init__(self, docs: Sequence[tuple[str, str, str, str]], lex: Lexicon | None = None) -> None:
         self.lex = lex or lexicon()
         self.n = len(docs)
         tokens = [[words(text) for text in doc] for doc in docs]  # each field read once, for the postings and the vocabulary

@@ -91,3 +91,36 @@ def test_the_command_line_ranks_the_same_way():
     result = runner.invoke(app, ["rules", "xyzzyplugh", "-n", "2"])
     assert result.exit_code == 1 and "no rules entry matches 'xyzzyplugh'; the nearest:" in result.output
     assert result.output.count("╭") == 2  # two entries still shown
+
+
+def test_another_systems_own_term_wins_over_a_generic_verb_of_this_one():
+    """The system in play is a hint, not a wall (issue 30): Kennel is CTB's word, and asked in a
+    reactor fight it still comes first."""
+    reactor = build_index([get_system("reactor")])
+    assert keys(reactor, "how does kennel change hp", 1) == ["ctb.kennel"]
+    conflict = build_index([get_system("conflict")])
+    assert keys(conflict, "how does heat work", 1)[0].startswith(("reactor.", "house.reactor.", "action.heat"))
+    assert keys(build_index([get_system("ctb")]), "what is momentum", 1) == ["conflict.momentum"]
+
+
+def test_a_question_about_a_fight_prefers_the_in_combat_rule():
+    """"Mid fight" asks for First Aid, not the out-of-combat heal (issue 30)."""
+    conflict = build_index([get_system("conflict")])
+    got = keys(conflict, "how do I heal someone mid fight", 3)
+    assert got[0] in ("action.firstaid", "conflict.first-aid") and "action.heal" not in got[:1]
+
+
+def test_situations_are_data_and_name_real_entries(index):
+    from gm_console.lookup.search import situations
+
+    told = situations()
+    assert told.by_key and told.out_of_fight
+    for key in (*told.by_key, *told.out_of_fight):
+        assert index.get(key) is not None, key
+    assert "heal" not in (index.get("action.heal").situations or ())  # the entry's own field stays optional
+
+
+def test_a_phrase_of_the_fight_vocabulary_is_read_as_one_word(index):
+    engine = index.engine
+    [*_, group] = engine.terms("run away")
+    assert {"fle", "escap", "withdraw"} <= set(group.weights)
