@@ -40,6 +40,7 @@ def test_the_fuzzer_mutates_every_bundled_encounter():
     assert len(ENCOUNTERS) >= 6
 
 
+@pytest.mark.slow  # every bundled encounter mutated and loaded again and again: 7-11 s a suite
 @pytest.mark.parametrize("seed", ["suite-a", "suite-b"])
 def test_mutated_encounter_files_fail_only_with_named_encounter_file_errors(seed):
     found = failures(lambda i=i: file_case(seed, i) for i in range(FILE_CASES // 2))

@@ -9,6 +9,7 @@ from collections import Counter
 from fractions import Fraction
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,6 +147,7 @@ def test_rerolls_equal_enumeration_through_resolve(target, crit, difficulty, com
     assert (odds.successes, odds.success, odds.expected_momentum, odds.complication) == (dist, success, momentum, comp)
 
 
+@pytest.mark.slow  # two pools enumerated die by die (20^4 and 20^3 rolls): 5-8 s
 def test_four_dice_pools_equal_enumeration():
     for pool in (Pool(target=11, difficulty=2, dice=4, crit=2), Pool(target=7, difficulty=3, dice=3, crit=1, reroll=1, comp_range=3)):
         dist, success, momentum, comp = brute(pool)
@@ -159,6 +161,7 @@ def test_four_dice_pools_equal_enumeration():
     st.builds(Pool, target=st.integers(0, 20), difficulty=st.integers(0, 3), dice=st.integers(1, 2), crit=st.integers(0, 3), autofail=st.booleans()),
     st.sampled_from(["defender", "actor"]),
 )
+@pytest.mark.slow  # 30 pairs of pools enumerated through contest: 5-11 s
 def test_opposed_odds_equal_enumeration_through_contest(actor, defender, ties):
     ctx = SimpleNamespace(rules=Rules(HOUSE_RULES, {"conflict": {"opposed_ties": ties}}))
     mine, theirs = all_results(actor), all_results(defender)

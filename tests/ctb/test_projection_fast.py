@@ -6,6 +6,7 @@ unit, Downed and Recalled units, every tie-break and clock house rule."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def turns(ts):
     return [(t.unit, t.tick, t.ap) for t in ts]
 
 
+@pytest.mark.slow  # 200 crowds: 8-14 s
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(crowds(), RULES, st.integers(0, 3), st.integers(0, 30), st.lists(st.integers(0, 59), max_size=3))
 def test_fast_projection_equals_the_plain_heap(units, house, nexts, count, recalled):

@@ -3,6 +3,7 @@ first, and a query that matches nothing lists the nearest entries."""
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandList, CommandPalette
 
 from gm_console.files import load_encounter
@@ -35,6 +36,7 @@ async def test_ctrl_r_finds_armor_broken_first_in_a_ctb_fight():
         assert isinstance(app.screen, RuleView) and app.screen.entry.key == "ctb.armor_broken"
 
 
+@pytest.mark.slow  # the rules lookup opened and searched in each system's fight: 7-10 s
 async def test_other_systems_answer_and_nonsense_gets_the_nearest_entries():
     path = ENCOUNTERS / "ctb-training-yard.toml"
     app = GMConsoleApp(load_encounter(path), path=path)

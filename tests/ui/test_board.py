@@ -96,6 +96,7 @@ async def test_the_prompt_hints_this_systems_lines_and_a_refusal_says_ctrl_u(siz
             assert prompt.value == ""
 
 
+@pytest.mark.slow  # every screen of the console, at each size: 10-18 s
 async def test_focus_returns_to_the_prompt_after_the_strike_flow_and_every_screen():
     from gm_console.ui.panes.reactor import ReactorPane
 

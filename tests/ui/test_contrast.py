@@ -26,6 +26,11 @@ from tests.ui.contrast import Pair, contrast, screen_pairs, screen_rows
 
 NEED = {"gm-dark": 4.5, "gm-light": 4.5, "gm-contrast": 7.0}
 SIZES = [(120, 40), (80, 24)]
+# the fast lane (pytest -m "not slow") checks each screen at 120x40; 80x24 (as many screens again,
+# 1-7 s each) is marked slow, and checked by the whole suite
+SIZE_PARAMS = [
+    pytest.param(size, id=f"{size[0]}x{size[1]}", marks=[pytest.mark.slow] if size != (120, 40) else []) for size in SIZES
+]
 
 CTB_START = ["n", "e", "x", "t", "enter"]
 SCREENS = {
@@ -74,7 +79,7 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", SIZE_PARAMS)
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("theme", list(NEED))
 async def test_every_text_meets_the_contrast_of_its_theme(theme, screen, size):
@@ -144,7 +149,7 @@ REPLAYS = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("size", SIZE_PARAMS)
 @pytest.mark.parametrize("system", list(REPLAYS))
 @pytest.mark.parametrize("theme", list(NEED))
 async def test_replay_mode_meets_the_contrast_of_its_theme(theme, system, size):

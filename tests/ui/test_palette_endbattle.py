@@ -3,10 +3,13 @@ legal actions), labelled in words, and applying it closes the battle."""
 
 from __future__ import annotations
 
+import pytest
+
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.ui.test_flows import CTB, make_app
 
 
+@pytest.mark.slow  # the palette searched again at each of 21 key presses: 6-12 s
 async def test_the_palette_offers_endbattle_and_applies_it():
     app = make_app(CTB)
     async with app.run_test(size=(120, 40)) as pilot:
