@@ -111,7 +111,7 @@ class RulesIndex:
         self.prefer = frozenset(prefer)
         self._by_key = {e.key: e for e in entries}
         extra = lexicon().tags
-        told = situations()
+        told = self._told = situations()
         self.engine = Engine(
             [
                 (
@@ -168,6 +168,7 @@ class RulesIndex:
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
+        asked = self._told.systems_named(query) if self._told.system_words else set()
         hits = []
         for i, score in scores.items():
             if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
@@ -178,6 +179,8 @@ class RulesIndex:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]
             if not self._own[i] and named & self.engine.titles[i]:
+                boost *= PREFER
+            if self.entries[i].system in asked:  # the question names the system: as if its encounter
                 boost *= PREFER
             hits.append(Hit(self.entries[i], score * boost))
         if not hits:

@@ -145,14 +145,26 @@ class Situations:
 
     by_key: dict[str, tuple[str, ...]]
     out_of_fight: frozenset[str]
+    system_words: dict[tuple[str, ...], str] = field(default_factory=dict)  # stems that name a system -> it
+
+    def systems_named(self, query: str) -> set[str]:
+        """The systems a question names ("ctb: ...", "in the zone fight")."""
+        stems = _stems(query)
+        return {
+            name
+            for phrase, name in self.system_words.items()
+            for i in range(len(stems) - len(phrase) + 1)
+            if stems[i : i + len(phrase)] == phrase
+        }
 
 
 @cache
 def situations(path: Path = SITUATIONS_FILE) -> Situations:
     with path.open("rb") as f:
         data = tomllib.load(f)
+    named = {_stems(w): name for name, ws in data.get("system_words", {}).items() for w in ws}
     return Situations(
-        {k: tuple(v) for k, v in data.get("situations", {}).items()}, frozenset(data.get("out_of_fight", ()))
+        {k: tuple(v) for k, v in data.get("situations", {}).items()}, frozenset(data.get("out_of_fight", ())), named
     )
 
 

@@ -124,3 +124,14 @@ def test_a_phrase_of_the_fight_vocabulary_is_read_as_one_word(index):
     engine = index.engine
     [*_, group] = engine.terms("run away")
     assert {"fle", "escap", "withdraw"} <= set(group.weights)
+
+
+def test_a_question_that_names_a_system_ranks_it_as_the_encounters():
+    from gm_console.lookup.search import situations
+
+    assert situations().systems_named("ctb: do downed units die") == {"ctb"}
+    assert situations().systems_named("in the zone fight, who goes first") == {"conflict"}
+    assert situations().systems_named("who goes first") == set()
+    conflict = build_index([get_system("conflict")])
+    [first] = conflict.search("ctb: when does a downed unit die", limit=1)
+    assert first.system == "ctb"
