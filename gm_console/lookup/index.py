@@ -188,6 +188,21 @@ class RulesIndex:
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
 
+    def did_you_mean(self, query: str) -> str | None:
+        """``query`` with each misspelt word replaced by the index's own word it is closest to (edit
+        distance), for the UI to offer ("did you mean: kennel curve"); None when no word looks misspelt.
+        A word that begins a known word is left alone: it may be unfinished (the palette asks per keystroke)."""
+        out, changed = [], False
+        for word in query.split():
+            head = re.match(r"[A-Za-z]+", word)
+            fixed = self.engine.correction(head.group()) if head and head.group() == word.strip(".,;:?!") else None
+            if fixed:
+                out.append(fixed + word[len(head.group()) :])
+                changed = True
+            else:
+                out.append(word)
+        return " ".join(out) if changed else None
+
     def nearest(self, query: str, limit: int = 5) -> list[Hit]:
         """The entries whose title and tags are spelled most like ``query``
         (three-letter runs in common)."""

@@ -62,6 +62,23 @@ def likeness(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
+def edit_distance(a: str, b: str, most: int) -> int:
+    """Damerau-Levenshtein distance (a swap of two neighbours is one edit), or ``most + 1`` once it is
+    sure to exceed ``most``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        if min(row) > most:
+            return most + 1
+        prev2, prev = prev, row
+    return prev[-1]
+
+
 @lru_cache(maxsize=None)
 def stem(word: str) -> str:
     """A light English stemmer: plurals, -ing, -ed, a final e (moves, moving,
@@ -218,6 +235,10 @@ class Engine:
                     grams.setdefault(t, []).append((w, g))
         return grams
 
+    @cached_property
+    def title_words(self) -> frozenset[str]:
+        return frozenset().union(*self.titles)
+
     # ------------------------------------------------------------ the query
     def terms(self, query: str) -> list[Term]:
         """The query's words, stop words dropped, phrases and synonyms read."""
@@ -278,6 +299,42 @@ class Engine:
             for w in sorted((w for w, v in seen.items() if v >= TYPO_LIKENESS), key=lambda w: -seen[w])[:3]:
                 out[self.surface[w]] = TYPO_WEIGHT
         return {t: w for t, w in out.items() if t not in self.lex.stop}
+
+    def correction(self, word: str) -> str | None:
+        """The known word ``word`` is most likely a misspelling of (fewest edits: one for a word of up
+        to five letters, two for a longer one; ties go to a word of the titles, then to the word more
+        entries use), or None when
+        ``word`` is known, a stop word, the start of a known word or like none."""
+        word = word.lower()
+        s = stem(word)
+        if (
+            len(word) < 4
+            or not word.isalpha()
+            or word in self.surface
+            or s in self.postings
+            or s in self.lex.groups
+            or s in self.lex.stop
+            or word in self.lex.stop
+        ):
+            return None
+        start = bisect.bisect_left(self.sorted_surface, word)
+        if start < len(self.sorted_surface) and self.sorted_surface[start].startswith(word):
+            return None  # still being typed
+        most = 1 if len(word) <= 5 else 2
+        seen: set[str] = set()
+        best: tuple[int, bool, int, str] | None = None
+        for t in trigrams(word):
+            for w, _ in self.grams.get(t, ()):
+                if w in seen or abs(len(w) - len(word)) > most:
+                    continue
+                seen.add(w)
+                d = edit_distance(word, w, most)
+                if d <= most:
+                    t = self.surface[w]
+                    rank = (d, t not in self.title_words, -len(self.postings.get(t, ())), w)
+                    if best is None or rank < best:
+                        best = rank
+        return best[-1] if best else None
 
     # ------------------------------------------------------------ scoring
     def idf(self, docs: int) -> float:

@@ -135,3 +135,22 @@ def test_a_question_that_names_a_system_ranks_it_as_the_encounters():
     conflict = build_index([get_system("conflict")])
     [first] = conflict.search("ctb: when does a downed unit die", limit=1)
     assert first.system == "ctb"
+
+
+@pytest.mark.parametrize(
+    "query, meant",
+    [
+        ("how does kenel change hp", "how does kennel change hp"),
+        ("armr broken", "armor broken"),
+        ("momemtum spends", "momentum spends"),
+        ("sprnt", "sprint"),
+        ("glancing blwo?", "glancing blow?"),
+    ],
+)
+def test_did_you_mean_corrects_a_misspelt_word_from_the_index_own_words(index, query, meant):
+    assert index.did_you_mean(query) == meant
+
+
+@pytest.mark.parametrize("query", ["how does kennel change hp", "kenn", "stres", "xyzzyplugh", "first aid mid fight", ""])
+def test_did_you_mean_leaves_known_unfinished_and_unlike_words_alone(index, query):
+    assert index.did_you_mean(query) is None
