@@ -225,3 +225,56 @@ async def test_a_theme_switch_as_the_console_opens_finds_the_bundled_themes_left
         other = "gm-light" if app.theme != "gm-light" else "gm-dark"
         app.set_theme(other)
         assert app.theme == other
+
+
+def record_work(monkeypatch, app: GMConsoleApp) -> list[str]:
+    """What the screen does, in order: "layout", or "paint N actions" (the log's
+    count as that frame shows it). Patched on the class: ``settle`` wraps and
+    unwraps the screen's own methods."""
+    from gm_console.ui.widgets.log_pane import LogPane
+
+    work: list[str] = []
+    screen = type(app.screen)
+    layout, paint = screen._refresh_layout, screen._compositor_refresh
+
+    def laid_out(self, *args, **kwargs):
+        work.append("layout")
+        return layout(self, *args, **kwargs)
+
+    def painted(self, *args, **kwargs):
+        work.append(f"paint {self.query_one(LogPane).border_subtitle}")
+        return paint(self, *args, **kwargs)
+
+    monkeypatch.setattr(screen, "_refresh_layout", laid_out)
+    monkeypatch.setattr(screen, "_compositor_refresh", painted)
+    return work
+
+
+async def test_a_turn_change_that_brings_or_takes_the_scrollbar_lays_out_after_its_frame(tmp_path, monkeypatch):
+    # The benchmark's fight (12 units, 120x40): a turn change adds the odds under the acting
+    # unit's row (or an undo of it takes them away), the CTB body's rows go over its height (or
+    # back under) and its scrollbar comes (or goes). That lays the whole screen out: not before
+    # the frame that shows the key (an undo's frame waited for a layout a `next`'s did not, 1.2
+    # times as long), and once, not twice (Textual finds out during the first that the bar changed).
+    path = tmp_path / "twelve.toml"
+    path.write_text(encounter_text(12, 2))  # the second action used the acting unit's turn
+    app = GMConsoleApp(load_encounter(path), path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        body = app.query_one(LinesView)
+        await pilot.press(*"next")
+        await settle(pilot)
+        for turn, key, actions in ((1, "enter", 3), (1, "ctrl+z", 2), (2, "enter", 3), (2, "ctrl+z", 2)):
+            if key == "enter" and turn > 1:
+                await pilot.press(*"next")
+                await settle(pilot)
+            shown, rows = body.show_vertical_scrollbar, len(body.lines)
+            work = record_work(monkeypatch, app)
+            await pilot.press(key)
+            await settle(pilot)
+            monkeypatch.undo()
+            assert (len(body.lines) > body.size.height) != (rows > body.size.height)  # over the height or back
+            assert body.show_vertical_scrollbar != shown
+            frame = next(i for i, step in enumerate(work) if step == f"paint {actions} actions")
+            assert "layout" not in work[:frame], work  # the key's frame first
+            if turn > 1:  # (the bar's first showing lays out twice: Textual sizes a new scrollbar in a layout of its own)
+                assert work.count("layout") == 1, work  # then the scrollbar, in one layout

@@ -3,9 +3,10 @@
 A pane hands it the whole list on every redraw (``set_lines``), each row built
 anew by a plain function. A row equal to the one shown on its line is left
 alone (the new row takes its rendering); a changed row repaints its own screen
-line, nothing else, and is rendered when drawn. A new number of rows lays the
-screen out again only when the scrollbar comes or goes; otherwise only this
-view's scroll range changes. A Static holding the same rows would
+line, nothing else, and is rendered when drawn. A new number of rows changes
+only this view's scroll range in the frame that follows the key; a scrollbar
+that comes or goes with it (a layout of the whole screen) is placed after that
+frame, in one layout. A Static holding the same rows would
 render all of them again for any change: with 50 units that was most of the
 time between a key press and the next frame.
 """
@@ -29,9 +30,11 @@ class LinesView(ScrollView, can_focus=False):
     LinesView { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; }
     """
     # Widget declares virtual_size with layout=True; this view's own size never
-    # follows its rows, so a new number of rows lays out only when it shows or
-    # hides the scrollbar (set_lines), else the scrollbar is told its new range;
-    # and it repaints only the rows that changed (set_lines says which), not all.
+    # follows its rows, so a new number of rows lays nothing out before the frame:
+    # the scrollbar is told its new range, and placed after the frame when it comes
+    # or goes (set_lines); and it repaints only the rows that changed (set_lines
+    # says which), not all. (A pane draws its rows a column short of the view, so
+    # they fit with the scrollbar or without it.)
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, **kwargs) -> None:
@@ -40,6 +43,7 @@ class LinesView(ScrollView, can_focus=False):
         self._strips: dict[int, tuple[Text, Strip]] = {}  # id(row) -> (it, rendered), in the _look drawn in
         self._look: tuple[int, Style] = (0, Style())  # (width, base style)
         self.rendered = 0  # rows rendered so far (tests count them)
+        self._placing = False  # the scrollbar's placing is put off until after the frame
 
     def on_mount(self) -> None:
         # the rows' style names (gm_console.ui.palette) resolve in the theme they are drawn in
@@ -80,14 +84,34 @@ class LinesView(ScrollView, can_focus=False):
         if len(old) != len(new):
             shorter = min(len(old), len(new))
             self.refresh_lines(shorter, max(len(old), len(new)) - shorter)
-            height = self.container_size.height
             self.virtual_size = Size(1, len(new))
-            if height <= 0 or (len(new) > height) != self.show_vertical_scrollbar:
-                self.refresh(layout=True)  # the scrollbar comes or goes: the rows' width changes
-            else:
-                from gm_console.ui.widgets.log_pane import sync_scrollbar
+            if self.container_size.height <= 0:
+                self.refresh(layout=True)  # not laid out yet: its first layout places the scrollbar
+                return
+            from gm_console.ui.widgets.log_pane import sync_scrollbar
 
-                sync_scrollbar(self)  # the new scroll range (what a layout would have done)
+            sync_scrollbar(self)  # the new scroll range (what a layout would have done)
+            if self._wants_scrollbar() != self.show_vertical_scrollbar and not self._placing:
+                # The scrollbar comes or goes: that lays the whole screen out, so not before the
+                # frame that shows the rows, and in one layout, not the two Textual takes when
+                # it finds out during the first.
+                self._placing = True
+                after_frame = getattr(self.screen, "after_frame", None)  # FightScreen's: the frame is out
+                (after_frame or self.call_after_refresh)(self._place_scrollbar)
+
+    def _wants_scrollbar(self) -> bool:
+        return self.virtual_size.height > self.container_size.height
+
+    def _place_scrollbar(self) -> None:
+        """Show or hide the scrollbar, as the layout it asks for would find it
+        must be (Textual's rule for ``overflow-y: auto``)."""
+        self._placing = False
+        if not self.is_mounted or self.container_size.height <= 0:
+            return
+        show = self._wants_scrollbar()
+        if show != self.show_vertical_scrollbar:
+            self.vertical_scrollbar.display = show
+            self.show_vertical_scrollbar = show  # a layout (the reactive says so)
 
     @property
     def plain(self) -> str:
