@@ -46,7 +46,7 @@ async def test_the_pane_shows_map_tracks_pools_markers_and_who_has_acted():
         for zone in ("1 Docking", "2 Service", "3 Control", "4 Maintena", "5 Reactor"):
             assert zone in text
         assert "raider1✕↓" in text and "[Rhea" not in text  # Defeated and prone: no longer a threat within Reach
-        assert "Warden⌂" in text and "Tomas↓" in text  # cover, prone
+        assert "Warden…⌂" in text and "Tomas…↓" in text  # cover, prone
         assert "hidden" in text and "↔3⊘,4" in text  # fog of war, a locked exit
         assert "Momentum" in text and "Threat" in text
         assert "⚠ avoid ilse / suffer ilse: Ilse (tech) faces Deadly 3 (Field Sidearm)\n  Severity 3: 4 - Protection 1: cysuit 1" in text
@@ -62,7 +62,7 @@ async def test_the_pane_follows_the_prompt():
     app = make_app(lines=[])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "players' pick: Rhea ·" in pane_text(app)  # the file's clear choice is the only one who may open
+        assert "players' pick: Rhea… ·" in pane_text(app)  # the file's clear choice is the only one who may open
         await type_line(pilot, "turn rhea")  # the file's clear choice to open
         assert "▶ Rhea Okonkwo" in pane_text(app) and "Rhea M0/1 m0/1" not in pane_text(app)
         await type_line(pilot, "hazard smoke attritional 2")
@@ -95,10 +95,10 @@ async def test_the_pane_uses_a_wide_screen():
         pane = app.query_one(ConflictPane)
         assert pane.has_class("-wide")
         text = pane_text(app)
-        assert "Rhea 3/8" in text  # the map carries Stress counts
+        assert "Rhea Okonkwo 3/8" in text  # the map carries Stress counts, beside whole names: its boxes have room
         assert "Injuries: Field Sidearm Stun (stun 4)" in text
         assert "Hazard Coolant Leak: acute, Severity 3, every one round" in text
-        assert "Acted this round: Rhea, Warden, Tomas\n" in text  # raider2's turn is still running
+        assert "Acted this round: Rhea…, Warden…, Tomas Vey\n" in text  # raider2's turn is still running
 
 
 def test_map_lines_fit_the_width_and_mark_hidden_and_locked():
@@ -160,4 +160,4 @@ def test_the_map_brackets_able_enemies_within_reach():
     for line in ("turn rhea", "stride rhea corridor near=raider1", "next", "turn raider2", "stride raider2 corridor near=rhea"):
         game.push_line(line)
     text = "\n".join(line.plain for line in map_lines(game.state, 120, 30, token, reach_groups(game.rules)))
-    assert "[Rhea~raider1~raider2]" in text or ("[Rhea~" in text and "raider2]" in text)
+    assert "[Rhea…~raider1~raider2]" in text or ("[Rhea…~" in text and "raider2]" in text)

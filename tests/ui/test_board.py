@@ -128,7 +128,7 @@ async def test_focus_returns_to_the_prompt_after_the_strike_flow_and_every_scree
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_ctb_rows_label_ap_show_conditions_and_ids_and_only_legal_attacks(size):
+async def test_ctb_rows_label_ap_show_conditions_and_names_and_only_legal_attacks(size):
     from gm_console.ui.panes.ctb import CTBPane
     from gm_console.ui.widgets.lines_view import LinesView
 
@@ -141,7 +141,17 @@ async def test_ctb_rows_label_ap_show_conditions_and_ids_and_only_legal_attacks(
         tamsin = next(r for r in rows if "Tamsin" in r and " HP " in r)
         assert " AP " in tamsin  # the AP number is labelled
         assert "Blinded 2t" in body and "Slowed 3r" in body  # what is left of each duration
-        assert "raider1" in body and "raider2" in body  # the id, where the name differs
+        # each unit's row by its name (ui/render/names.py), whole or cut, and no two rows alike: Raider, Raider W…, Raider S…
+        units = list(app.game.state.units.values())
+        shown = [r[2 : r.index(" AP ")].rstrip() for r in rows if " AP " in r and r[:2] in ("  ", "▶ ") and r[2] != " "]
+        assert len(shown) == len(units) and len(set(shown)) == len(shown), shown
+        for label, unit in zip(shown, units):
+            others = [w.lower() for u in units if u is not unit for w in (u.name, u.id)]
+            if label.endswith("…"):  # a cut: of its name, and no other unit's name or id begins so
+                cut = label[:-1].lower()
+                assert unit.name.lower().startswith(cut) and not any(w.startswith(cut) for w in others), (label, unit.id)
+            else:
+                assert label == unit.name and unit.name.lower() not in others, (label, unit.id)
         assert "Tamsin's attacks" in body and "hit Hexer" in body
         await type_line(pilot, "hit tamsin hexer [12]")
         body = app.query_one(CTBPane).query_one(LinesView).plain

@@ -62,16 +62,24 @@ async def test_the_ctb_pane_draws_its_body_once_and_at_its_width_as_the_console_
     """Drawn before its first layout at the width it is laid out at (the first
     frame shows it so), not at a made-up width of 20 and then again at its own."""
     from gm_console.ui.panes.ctb import CTBPane
+    from gm_console.ui.widgets.lines_view import LinesView
 
-    widths = []
-    draw_body = CTBPane._draw_body
-    monkeypatch.setattr(CTBPane, "_draw_body", lambda self, *a: widths.append(self.inner_width) or draw_body(self, *a))
+    widths = []  # the widest row of each drawing of the CTB body
+    set_lines = LinesView.set_lines
+
+    def counted(self, lines):
+        lines = list(lines)
+        if self.id == "ctb-body":
+            widths.append(max((line.cell_len for line in lines), default=0))
+        return set_lines(self, lines)
+
+    monkeypatch.setattr(LinesView, "set_lines", counted)
     app = GMConsoleApp(load_encounter(DEMO), demo=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(FRAME_OUT + 0.2)
         pane = app.query_one("#pane-ctb", CTBPane)
-        assert widths == [pane.content_size.width] and widths[0] > 20
-        assert "Mira" in pane.query_one("#ctb-body").plain
+        assert widths == [pane.content_size.width - 1] and widths[0] > 20  # its widest rows fill it, the scrollbar's column aside
+        assert "Mira" in pane.query_one("#ctb-body", LinesView).plain
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (159, 40), (170, 40), (201, 50)])

@@ -247,8 +247,9 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
             assert f"is now called {new}" in log
         panes = squeeze(" ".join(tree_text(p) for p in app.query(SystemPane) if p.display))
         for (uid, new), shown in zip(renamed, SHOWN):
-            assert shown in panes or uid in panes, (shown, panes[:400])
-        assert sum(shown in panes for shown in SHOWN[: len(renamed)]) >= min(2, len(renamed))
+            cut = new.split(" ")[0] + "…"  # cut after its first word (ui/render/names.py): as written up to the cut
+            assert shown in panes or uid in panes or cut in panes, (shown, panes[:400])
+        assert sum(shown in panes for shown in SHOWN[: len(renamed)]) >= min(2, len(renamed))  # the brackets as written
         # the palette's legal actions name the units
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)

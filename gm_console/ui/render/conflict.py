@@ -18,10 +18,11 @@ import gm_console.core.systems.conflict.view as cv
 from gm_console.ui import palette as pal
 from gm_console.ui.text import clip
 from gm_console.ui.render.conditions import unit_conditions
-from gm_console.ui.widgets.zone_map import label, legend
+from gm_console.ui.widgets.zone_map import MIN_W, label, legend
 
 KEY = " ⌂ cover ↓ prone ✕ Defeated ✚ Dying"
 SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)
+LABEL = 8  # a label on the map in the narrow layout, where a box may be the narrowest (MIN_W)
 
 
 def key_line() -> Text:
@@ -33,22 +34,61 @@ def key_line() -> Text:
 
 
 def token(state: State, uid: str) -> Text:
-    return _token(state, cv.character(state, uid))
+    """A unit on the map: its label, its marks (cover, Defeated or Dying, prone) and the GM's conditions."""
+    c = cv.character(state, uid)
+    return _token(state, c, map_marks(c), LABEL)
 
 
-def _token(state: State, c: cv.Character) -> Text:
-    uid = c.uid
-    how = "now" if c.active else "done" if c.acted else ""
-    text = Text(label(state, uid, 8), style=pal.side(c.side, how))
+def token_detail(state: State, uid: str) -> Text:
+    """The map token with the Stress count, for wide layouts. Its label has the
+    room a box has there, less the marks, the Stress count, a Reach group's
+    brackets and a cell of the conditions (never less than ``LABEL``)."""
+    c = cv.character(state, uid)
+    after = map_marks(c)
+    if c.record and c.stress_max > 0:
+        after.append(f" {c.stress}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
+    room = wide_room(state) - after.cell_len
+    room -= (2 if own_conditions(state.units[uid]).plain else 0) + (2 if may_be_bracketed(state, uid) else 0)
+    return _token(state, c, after, max(LABEL, room))
+
+
+def wide_room(state: State) -> int:
+    """The cells inside a box of a wide map. The map draws every zone's name whole
+    when it has the room, and a wide layout gives it the room: its boxes are at
+    least as wide as the longest title (`` 2 Service Corridor ``), a cell more inside."""
+    longest = max((len(f" {n} {z.name} ") for n, z in enumerate(state.zones.values(), 1)), default=0)
+    return max(MIN_W - 2, longest + 1)
+
+
+def may_be_bracketed(state: State, uid: str) -> bool:
+    """Whether the unit may stand in a Reach group (``[a~b]``, or a member a line
+    between ``[`` and ``~``): its zone holds units of both the players and the GM."""
+    zone = state.units[uid].zone
+    if zone is None:
+        return False
+    return len({state.sides[u.side].controller for u in state.units_in(zone) if u.side in state.sides}) > 1
+
+
+def map_marks(c: cv.Character) -> Text:
+    """The marks after a unit's label on the map: ⌂ cover, † ✚ ✕ dead, Dying or Defeated, ↓ prone."""
+    out = Text()
     if c.in_cover:
-        text.append("⌂", style=pal.INFO)
+        out.append("⌂", style=pal.INFO)
     if c.dead:
-        text.append("†", style=pal.BAD_BOLD)
+        out.append("†", style=pal.BAD_BOLD)
     elif c.defeated:
-        text.append("✚" if c.dying else "✕", style=pal.BAD_BOLD)
+        out.append("✚" if c.dying else "✕", style=pal.BAD_BOLD)
     if c.prone:
-        text.append("↓", style=pal.CAUTION)
-    conds = own_conditions(state.units[uid])
+        out.append("↓", style=pal.CAUTION)
+    return out
+
+
+def _token(state: State, c: cv.Character, after: Text, width: int) -> Text:
+    """The label in ``width`` cells, then ``after`` (marks, Stress), then the GM's conditions."""
+    how = "now" if c.active else "done" if c.acted else ""
+    text = Text(label(state, c.uid, width), style=pal.side(c.side, how))
+    text.append_text(after)
+    conds = own_conditions(state.units[c.uid])
     if conds.plain:
         text.append(" ")
         text.append_text(conds)
@@ -58,15 +98,6 @@ def _token(state: State, c: cv.Character) -> Text:
 def own_conditions(unit: Unit) -> Text:
     """The GM's conditions (``cond UNIT NAME for=...``) with what is left of each."""
     return unit_conditions(unit, SYSTEM_MARKS)
-
-
-def token_detail(state: State, uid: str) -> Text:
-    """The map token with the Stress count, for wide layouts."""
-    c = cv.character(state, uid)
-    text = _token(state, c)
-    if c.record and c.stress_max > 0:
-        text.append(f" {c.stress}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
-    return text
 
 
 def reach_groups(rules: Rules):
