@@ -14,7 +14,7 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
-from gm_console.lookup.search import Engine, lexicon, likeness, situations, trigrams, words
+from gm_console.lookup.search import Engine, lexicon, likeness, situations, stem, trigrams, words
 
 
 
@@ -86,6 +86,7 @@ class Hit:
     nearest: bool = False  # no entry holds a word of the query: this is only the closest title
 
 
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])|\n+")
 PREFER = 2.0  # an entry of the encounter's own systems (or the console's) counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
@@ -187,6 +188,26 @@ class RulesIndex:
             return self.nearest(query, limit)
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+    def matched_sentence(self, query: str, entry: RefEntry) -> str:
+        """The one sentence of ``entry``'s body that answers ``query`` best (the most of its words, rarer
+        words counting more), for showing beside each of the top hits so the GM picks in one glance;
+        the body's first sentence when no sentence holds a word of it."""
+        sentences = [t.strip() for t in SENTENCE.split(entry.body) if t.strip()]
+        if not sentences:
+            return ""
+        engine = self.engine
+        rarity = [
+            (term, engine.idf(len(set().union(*(engine.postings.get(t, {}) for t in term.weights))) or 1))
+            for term in engine.terms(query)
+        ]
+        best, best_score = sentences[0], 0.0
+        for sentence in sentences:
+            stems = {stem(w) for w in words(sentence)}
+            score = sum(max((w for t, w in term.weights.items() if t in stems), default=0.0) * idf for term, idf in rarity)
+            if score > best_score:
+                best, best_score = sentence, score
+        return best
 
     def did_you_mean(self, query: str) -> str | None:
         """``query`` with each misspelt word replaced by the index's own word it is closest to (edit

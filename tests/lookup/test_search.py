@@ -154,3 +154,12 @@ def test_did_you_mean_corrects_a_misspelt_word_from_the_index_own_words(index, q
 @pytest.mark.parametrize("query", ["how does kennel change hp", "kenn", "stres", "xyzzyplugh", "first aid mid fight", ""])
 def test_did_you_mean_leaves_known_unfinished_and_unlike_words_alone(index, query):
     assert index.did_you_mean(query) is None
+
+
+def test_the_matched_sentence_is_the_one_holding_the_question(index):
+    entry = index.get("house.conflict.injury_penalty")
+    sentence = index.matched_sentence("does an untreated wound make every roll harder", entry)
+    assert "untreated Injury" in sentence and sentence in entry.body
+    kennel = index.get("ctb.kennel")
+    first = index.matched_sentence("xyzzy", kennel)  # no word of it anywhere: the first sentence
+    assert first and kennel.body.startswith(first)
