@@ -93,6 +93,7 @@ KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
 # "How do I ..." asks for the verb that does it.
 HOW_TO = re.compile(r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b")
 HOW_TO_ACTION = 1.2
+WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
 # the situations file marks as out of combat (healing, a long rest).
 IN_FIGHT = re.compile(
@@ -140,7 +141,12 @@ class RulesIndex:
         self._names = frozenset(t for t, k in in_titles.items() if k >= NAMED_SHARE * len(self.engine.postings.get(t, ())))
         self._out_of_fight = [e.key in told.out_of_fight for e in entries]
         self._own = [not boost or e.system in boost for e in entries]
-        self._boost = [(PREFER if e.system in boost else 1.0) * KIND_PRIOR.get(e.kind, 1.0) for e in entries]
+        self._boost = [
+            (PREFER if e.system in boost else 1.0)
+            * KIND_PRIOR.get(e.kind, 1.0)
+            * (WORKED_EXAMPLE if e.key in told.worked_examples else 1.0)
+            for e in entries
+        ]
         self._titles = [e.title.lower() for e in entries]
 
     @cached_property

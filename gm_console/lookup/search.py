@@ -47,6 +47,7 @@ PREFIX_WEIGHT = 0.6  # an unfinished word, read as the known words it starts
 TYPO_WEIGHT = 0.5  # a word not known at all, read as the closest known words
 TYPO_LIKENESS = 0.6  # how alike (trigrams) a known word must be to stand for a typo
 PHRASE_WORD = 0.5  # each word of a synonym phrase ("hit points"), beside the phrase's group
+EXPANDED_WORD = 0.5  # a word the expand table reads as others ("gun"), where an entry uses it as written
 TITLE_BONUS = 0.25  # every query word in the title: the entry is about exactly this
 
 
@@ -163,6 +164,7 @@ class Situations:
     by_key: dict[str, tuple[str, ...]]
     out_of_fight: frozenset[str]
     system_words: dict[tuple[str, ...], str] = field(default_factory=dict)  # stems that name a system -> it
+    worked_examples: frozenset[str] = frozenset()
 
     def systems_named(self, query: str) -> set[str]:
         """The systems a question names ("ctb: ...", "in the zone fight")."""
@@ -181,7 +183,8 @@ def situations(path: Path = SITUATIONS_FILE) -> Situations:
         data = tomllib.load(f)
     named = {_stems(w): name for name, ws in data.get("system_words", {}).items() for w in ws}
     return Situations(
-        {k: tuple(v) for k, v in data.get("situations", {}).items()}, frozenset(data.get("out_of_fight", ())), named
+        {k: tuple(v) for k, v in data.get("situations", {}).items()}, frozenset(data.get("out_of_fight", ())), named,
+        frozenset(data.get("worked_examples", ())),
     )
 
 
@@ -253,6 +256,8 @@ class Engine:
                 if chunk in lex.expand:
                     for s in lex.expand[chunk]:
                         out.append(self._term(s, s))
+                    if size == 1 and chunk[0] not in lex.expand[chunk] and chunk[0] in self.postings:
+                        out.append(self._term(raw[i], chunk[0], EXPANDED_WORD))  # the word itself, where an entry uses it
                     i += size
                     break
                 if size > 1 and chunk in lex.phrases:

@@ -163,3 +163,8 @@ def test_the_matched_sentence_is_the_one_holding_the_question(index):
     kennel = index.get("ctb.kennel")
     first = index.matched_sentence("xyzzy", kennel)  # no word of it anywhere: the first sentence
     assert first and kennel.body.startswith(first)
+
+
+def test_a_word_the_expand_table_reads_as_others_still_finds_entries_using_it(index):
+    """'gun' reads as 'ranged weapon', and still finds the cards that say gun."""
+    assert "reactor.card.m80-amr" in keys(index, "the gun that makes its carrier hit before the other personnel", 3)
