@@ -24,7 +24,7 @@ from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")
-FIRST_HIT_FLOOR = {"no encounter": 0.84, "encounter": 0.85}
+FIRST_HIT_FLOOR = {"no encounter": 0.88, "encounter": 0.88}  # 109/123 both since issue 30's situations
 
 
 def questions() -> list[dict]:
