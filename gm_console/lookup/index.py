@@ -222,9 +222,10 @@ class RulesIndex:
         out, changed = [], False
         for word in query.split():
             head = re.match(r"[A-Za-z]+", word)
-            fixed = self.engine.correction(head.group()) if head and head.group() == word.strip(".,;:?!") else None
+            letters = head.group() if head else ""
+            fixed = self.engine.correction(letters) if letters and letters == word.strip(".,;:?!") else None
             if fixed:
-                out.append(fixed + word[len(head.group()) :])
+                out.append(fixed + word[len(letters) :])
                 changed = True
             else:
                 out.append(word)
