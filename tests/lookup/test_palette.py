@@ -10,6 +10,7 @@ from gm_console.files import load_encounter
 from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.screens.rule_view import RuleView
 from tests.conftest import ENCOUNTERS
+from tests.ui.settle import palette_searched
 
 
 def prompts(app) -> list[str]:
@@ -22,7 +23,7 @@ async def ask(pilot, key, text):
     await pilot.press(key)
     await pilot.pause()
     await pilot.press(*text)
-    await pilot.pause(0.6)
+    await palette_searched(pilot)
 
 
 async def test_ctrl_r_finds_armor_broken_first_in_a_ctb_fight():
@@ -70,6 +71,6 @@ async def test_the_first_list_needs_no_index_and_the_index_builds_behind_it():
         assert build is not None and build.name == "rules-index"
         build.join(30)
         await pilot.press(*"what does GUARD do")
-        await pilot.pause(0.6)
+        await palette_searched(pilot)
         assert prompts(app)[0] == "rule: GUARD"  # another system's entry: the whole index
         assert lookup._build is None and lookup._index is build.index

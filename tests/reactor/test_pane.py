@@ -12,6 +12,7 @@ from gm_console.ui.screens.strike_flow import StrikeFlow
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.conftest import ENCOUNTERS
 from tests.reactor.helpers import drawn, seen
+from tests.ui.settle import palette_searched
 
 WORKED = ENCOUNTERS / "reactor-worked-exchange.toml"
 NIGHT = ENCOUNTERS / "reactor-night-shift.toml"
@@ -194,7 +195,7 @@ async def test_the_palette_offers_legal_strikes_in_table_words():
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"strike: WNAF Conscript #2")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.lines()[-1].startswith("strike c2 -> ")

@@ -44,3 +44,31 @@ async def settle(pilot: Pilot) -> None:
         raise AssertionError(f"the screen was still busy after {TRIES} pauses: {work[-10:]}")
     finally:
         del screen._refresh_layout, screen._compositor_refresh  # Screen's own again
+
+
+async def palette_searched(pilot: Pilot, timeout: float = 30.0) -> None:
+    """Pause until the command palette has searched for what is typed in it.
+    Textual's palette gathers its hits on a worker, begun again at each key;
+    a fixed pause after typing (0.5 s) raced it, and Enter could pick from the
+    hits of fewer keys than were typed, or none, on a loaded machine."""
+    from textual.command import CommandPalette
+    from textual.worker import WorkerState
+
+    app = pilot.app
+    waited = 0.0
+    while True:
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, CommandPalette), palette
+        gathering = [
+            w for w in app.workers
+            if w.node is palette and w.group == CommandPalette._GATHER_COMMANDS_GROUP
+            and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        ]
+        if not gathering:
+            await pilot.pause()  # the last hits onto the list
+            return
+        if waited > timeout:
+            raise AssertionError(f"the palette was still searching after {timeout:.0f} s")
+        await pilot.pause(0.02)
+        waited += 0.02

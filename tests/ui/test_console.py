@@ -19,6 +19,7 @@ from gm_console.ui.widgets.dice_log import DiceLog
 from gm_console.ui.widgets.log_pane import LogPane
 from gm_console.ui.widgets.status_line import StatusLine
 from tests.test_files import GOOD
+from tests.ui.settle import palette_searched
 
 LONG = GOOD.replace('log = ["set kai hp 7"]', 'log = ["set kai hp 7", "next", "set gob hp 3", "next", "next", "set kai hp 2", "roll 1d6 [4]"]')
 
@@ -40,7 +41,7 @@ async def search_palette(pilot, text):
     await pilot.pause()
     assert isinstance(pilot.app.screen, CommandPalette)
     await pilot.press(*text)
-    await pilot.pause(0.5)
+    await palette_searched(pilot)
 
 
 async def test_rules_lookup_opens_an_entry_and_escape_returns(tmp_path):
@@ -50,7 +51,7 @@ async def test_rules_lookup_opens_an_entry_and_escape_returns(tmp_path):
         await pilot.press("ctrl+r")
         await pilot.pause()
         await pilot.press(*"notation")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RuleView) and app.screen.entry.key == "notation"

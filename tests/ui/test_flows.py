@@ -12,7 +12,7 @@ from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.screens.pick_flow import PickFlow
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from tests.conftest import ENCOUNTERS
-from tests.ui.settle import settle
+from tests.ui.settle import palette_searched, settle
 
 SIZES = [(80, 24), (120, 40)]
 CTB = ENCOUNTERS / "ctb-causeway-ambush.toml"
@@ -390,7 +390,7 @@ async def test_the_palette_opens_the_act_flow():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"act: pick an action")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PickFlow) and app.screen.step_key == "actor"

@@ -37,6 +37,7 @@ from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.literal import LiteralLabel, LiteralOptionList, LiteralStatic
 from gm_console.ui.widgets.log_pane import LogPane
 from tests.conftest import ENCOUNTERS, ROOT
+from tests.ui.settle import palette_searched
 
 NAMES = ["[/] Ren", "Goblin [Chief]", "[bold red]x[/]", "[link=file:///etc]y[/link]"]
 # what a pane that cuts names short still shows of each: enough to see the brackets were kept
@@ -158,7 +159,7 @@ async def test_the_palette_opens_and_lists_hits_in_every_encounter(name):
         assert app.is_running and isinstance(app.screen, CommandPalette)
         assert palette_prompts(app), "nothing listed before typing"
         await pilot.press(*"attack")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         assert app.is_running and isinstance(app.screen, CommandPalette)
         prompts = palette_prompts(app)
         assert prompts, "no hits for the query"
@@ -212,7 +213,7 @@ async def test_reactor_names_show_in_the_pane_strike_flow_palette_and_rules_look
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         await pilot.press(*"y card")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         assert app.is_running
         assert any("[link=file:///etc]y[/link] card" in p for p in palette_prompts(app))
         await pilot.press("escape")
@@ -220,7 +221,7 @@ async def test_reactor_names_show_in_the_pane_strike_flow_palette_and_rules_look
         await pilot.press("ctrl+r")
         await pilot.pause(0.3)
         await pilot.press(*"link etc card")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RuleView)
@@ -254,7 +255,7 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         await pilot.press(*"Chief")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         assert app.is_running and isinstance(app.screen, CommandPalette)
         named = [p for p in palette_prompts(app) if "Chief" in p]
         assert all("Goblin [Chief]" in p for p in named), named
@@ -310,7 +311,7 @@ async def test_control_characters_never_reach_the_screen():
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         await pilot.press(*"kai")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         assert app.is_running
         for prompt in palette_prompts(app):
             assert not any(ch in prompt for ch in CONTROLS), repr(prompt)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.ui.widgets.action_prompt import ActionPrompt
+from tests.ui.settle import palette_searched
 from tests.ui.test_flows import CTB, make_app
 
 
@@ -16,7 +17,7 @@ async def test_the_palette_offers_endbattle_and_applies_it():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"clock: end the battle")
-        await pilot.pause(0.5)
+        await palette_searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         game = app.game
