@@ -418,7 +418,9 @@ class PlayerServer:
         """Send ``document`` to every viewer when it differs from the last one;
         True when it did. Each viewer's stream writes the latest document when
         its last write is done: a slow viewer never blocks this call and skips
-        the documents that came while it was behind."""
+        the documents that came while it was behind. A stream waiting for the
+        next document writes it on the loop's next turn, before Textual
+        composites the GM's frame (the console publishes as its redraw ends)."""
         self._stale = False
         body = encode(document)
         if body == self._body:
@@ -494,9 +496,10 @@ class PlayerServer:
                         break
                     message = b""
                     continue
-                try:
-                    await asyncio.wait_for(wake.wait(), HEARTBEAT)
-                except asyncio.TimeoutError:
+                try:  # (not wait_for: its inner task woke this one two turns of the loop later, after the GM's frame)
+                    async with asyncio.timeout(HEARTBEAT):
+                        await wake.wait()
+                except TimeoutError:
                     if not await self._write(request, response, PING):
                         break
         except ConnectionError:  # the browser went away mid-write

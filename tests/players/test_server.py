@@ -338,3 +338,34 @@ async def test_a_viewer_that_goes_away_leaves_the_others_their_stream():
     finally:
         good.close()
         await server.stop()
+
+
+async def test_a_document_leaves_on_the_first_turn_of_the_loop_after_publish(monkeypatch):
+    # The console publishes at the end of its redraw, and Textual composites the GM's frame on
+    # a later turn of the loop. Each viewer's stream, woken by publish, writes the document
+    # (aiohttp's response.write) on the next turn: its wait is an asyncio timeout, not
+    # wait_for, whose inner task took two turns more and let the GM's frame go first
+    # (the browser's update 1.04-1.16 times the GM's frame; before it again, 0.5-0.6).
+    game = FIGHTS["conflict"](steps=0).game
+    server = await started(game)
+    viewers = [raw_viewer(server.port) for _ in range(3)]
+    try:
+        await until(lambda: server.viewers == 3)
+        for viewer in viewers:
+            await read_all(viewer)
+        written: list[int] = []
+        for i, viewer in enumerate(viewers):
+            transport = server_transport(server, viewer)
+            for name in ("write", "writelines"):
+                original = getattr(transport, name)
+                monkeypatch.setattr(transport, name, lambda data, i=i, original=original: (written.append(i), original(data))[1])
+        assert server.publish(changed(game, 1))
+        assert written == []  # publish writes nothing itself: the streams do
+        await asyncio.sleep(0)  # one turn of the loop (this task runs after the streams it woke)
+        assert sorted(set(written)) == [0, 1, 2]
+        for viewer in viewers:
+            assert b'"line 1"' in await read_all(viewer)
+    finally:
+        for viewer in viewers:
+            viewer.close()
+        await server.stop()
