@@ -13,10 +13,10 @@ from gm_console.core.bounds import BIDI_CONTROLS
 from gm_console.core.errors import NotationError
 
 IDS = st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,8}", fullmatch=True)
-# names the notation accepts: no control characters, separators or bidi controls (gm_console/core/bounds.py)
+# names the notation accepts: no control or format characters, separators or bidi controls (gm_console/core/bounds.py)
 NAMES = st.text(
     alphabet=st.characters(
-        blacklist_categories=("Cc", "Cs"),
+        blacklist_categories=("Cc", "Cs", "Cf"),
         blacklist_characters="\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029" + BIDI_CONTROLS,
     ),
     min_size=1,
