@@ -1,6 +1,9 @@
-"""Waiting for a Textual screen to be still before a test counts what it does."""
+"""Waiting for what a Textual app does, instead of pausing for a fixed time: on a loaded
+machine (the suite's other workers) a fixed pause is sometimes too short."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
@@ -70,5 +73,18 @@ async def palette_searched(pilot: Pilot, timeout: float = 30.0) -> None:
             return
         if waited > timeout:
             raise AssertionError(f"the palette was still searching after {timeout:.0f} s")
+        await pilot.pause(0.02)
+        waited += 0.02
+
+
+async def until(pilot: Pilot, condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Pause, a little at a time, until ``condition()`` holds (``timeout``
+    seconds at most): for what the console does a while after something else
+    (after its first frame, after a timer), where a fixed pause is too short on
+    a loaded machine."""
+    waited = 0.0
+    while not condition():
+        if waited > timeout:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
         await pilot.pause(0.02)
         waited += 0.02

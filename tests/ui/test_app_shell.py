@@ -4,13 +4,14 @@ redo, save, manual dice, and the unsaved-changes question on quit."""
 from __future__ import annotations
 
 from gm_console.files import load_encounter
-from gm_console.ui.app import FRAME_OUT, GMConsoleApp
+from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
 from gm_console.ui.textual_api import shown_notifications
 from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.log_pane import LogPane
 from tests.test_files import GOOD
+from tests.ui.settle import until
 
 
 def make_app(tmp_path, text=GOOD):
@@ -235,8 +236,9 @@ async def test_the_app_turns_the_held_collector_back_on_after_its_first_frame(tm
     gc.disable()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(FRAME_OUT + 0.2)  # the collection runs FRAME_OUT after the first frame is out
-            assert gc.isenabled()
+            # the collection runs FRAME_OUT after the first frame is out: waited for (a fixed
+            # FRAME_OUT + 0.2 s was too short on a loaded machine)
+            await until(pilot, gc.isenabled, "the collector to be turned back on")
     finally:
         gc.enable()
         gc.unfreeze()

@@ -28,7 +28,7 @@ from textual.fuzzy import Matcher
 
 from gm_console.files import load_encounter
 from gm_console.ui import text as t
-from gm_console.ui.app import FRAME_OUT, GMConsoleApp
+from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.screens.ask_text import AskText
 from gm_console.ui.screens.confirm import Confirm
@@ -37,7 +37,7 @@ from gm_console.ui.widgets.action_prompt import ActionPrompt
 from gm_console.ui.widgets.literal import LiteralLabel, LiteralOptionList, LiteralStatic
 from gm_console.ui.widgets.log_pane import LogPane
 from tests.conftest import ENCOUNTERS, ROOT
-from tests.ui.settle import palette_searched
+from tests.ui.settle import palette_searched, until
 
 NAMES = ["[/] Ren", "Goblin [Chief]", "[bold red]x[/]", "[link=file:///etc]y[/link]"]
 # what a pane that cuts names short still shows of each: enough to see the brackets were kept
@@ -266,10 +266,13 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         if app.game.lines()[-1] == "next":
             app.fight.action_undo()
         app.fight.action_undo()  # "undid: rename ... "[link=...]..."" as a notification
-        await pilot.pause(FRAME_OUT + 0.2)  # the notice comes FRAME_OUT after the undone frame
         uid, new = renamed[-1]
-        toasts = squeeze(" ".join(tree_text(w) for w in app.screen.query("Toast")))  # by its CSS type: Toast has no public import
-        assert f'undid: rename {uid} "{new}"' in toasts
+
+        def toasts() -> str:
+            return squeeze(" ".join(tree_text(w) for w in app.screen.query("Toast")))  # by its CSS type: Toast has no public import
+
+        # the notice comes FRAME_OUT after the undone frame: waited for
+        await until(pilot, lambda: f'undid: rename {uid} "{new}"' in toasts(), "the undo's notice")
 
 
 async def test_dialogs_show_questions_answers_and_errors_as_written(tmp_path):
