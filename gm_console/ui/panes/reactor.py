@@ -15,6 +15,7 @@ Press s (or click the hint) for the strike flow. What it shows is drawn in
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -70,7 +71,16 @@ class ReactorPane(SystemPane):
             return
         self.redraw_bar()
         height = self.query_one("#rx-body").size.height
-        self.query_one("#rx-board", LiteralStatic).update(r.pane_board(self.view.state, self.view.game.rules, self.inner_width, height))
+        state, rules, width = self.view.state, self.view.game.rules, self.inner_width
+        board = r.pane_board(state, rules, width, height)
+        if height and self.rows(board, width) > height:  # it scrolls: drawn a column narrower, clear of the scrollbar
+            board = r.pane_board(state, rules, width - 1, height)
+        self.query_one("#rx-board", LiteralStatic).update(board)
+
+    def rows(self, board: RenderableType, width: int) -> int:
+        """The rows ``board`` takes at ``width`` columns."""
+        console = self.app.console
+        return len(console.render_lines(board, console.options.update_width(width), pad=False))
 
     def redraw_bar(self) -> None:
         if self.view is None or not self.is_mounted:

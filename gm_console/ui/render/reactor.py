@@ -139,28 +139,42 @@ def facility_row(fac: Facility, width: int) -> Text:
     return text
 
 
-def facility_line(facs: list[Facility], width: int) -> Text:
-    """Every Facility of a side on one line (the compact board): name, Integrity, what it grants."""
-    for short_grants, gone in ((False, "DESTROYED"), (True, "DESTROYED"), (True, "DESTR.")):
-        text = Text()
-        for fac in facs:
-            if text.plain:
-                text.append(" · ", style=pal.MUTED)
-            if fac.destroyed:  # named, marked and at 0 Integrity, as on the full board
-                text.append(fac.name + " ", style=pal.MUTED_STRUCK)
-                text.append(gone, style=pal.BAD_BOLD)
-                text.append(f" 0/{fac.integrity}", style=pal.MUTED)
-                continue
-            share = fac.remaining / fac.integrity
-            text.append(fac.name + " ", style="bold")
-            text.append_text(bar(fac.remaining, fac.integrity, min(fac.integrity, 4), integrity_style(share)))
-            text.append(f"{fac.remaining}/{fac.integrity}")
-            if fac.grants:
-                text.append(f" {grants_text(fac.grants, short_grants)}", style=pal.INFO)
-        if text.cell_len <= width:
-            break
-    text.truncate(width, overflow="ellipsis")
+def facility_entry(fac: Facility, short_grants: bool, gone: str) -> Text:
+    """One Facility of the compact board: name, Integrity (bar and number), what it grants."""
+    text = Text()
+    if fac.destroyed:  # named, marked and at 0 Integrity, as on the full board
+        text.append(fac.name + " ", style=pal.MUTED_STRUCK)
+        text.append(gone, style=pal.BAD_BOLD)
+        text.append(f" 0/{fac.integrity}", style=pal.MUTED)
+        return text
+    share = fac.remaining / fac.integrity
+    text.append(fac.name + " ", style="bold")
+    text.append_text(bar(fac.remaining, fac.integrity, min(fac.integrity, 4), integrity_style(share)))
+    text.append(f"{fac.remaining}/{fac.integrity}")
+    if fac.grants:
+        text.append(f" {grants_text(fac.grants, short_grants)}", style=pal.INFO)
     return text
+
+
+def facility_lines(facs: list[Facility], width: int) -> list[Text]:
+    """Every Facility of a side (the compact board): on one line when they fit
+    (grants shortened, then DESTROYED), else over as many lines as they need,
+    each Facility whole on one (a line never cuts a number: `DESTR. 0/` lost
+    its Integrity). Only a Facility wider than the pane alone is cut, with `…`."""
+    for short_grants, gone in ((False, "DESTROYED"), (True, "DESTROYED"), (True, "DESTR.")):
+        entries = [facility_entry(fac, short_grants, gone) for fac in facs]
+        if sum(e.cell_len for e in entries) + 3 * (len(entries) - 1) <= width:
+            break
+    rows: list[Text] = []
+    for entry in entries:
+        if rows and rows[-1].cell_len + 3 + entry.cell_len <= width:
+            rows[-1].append(" · ", style=pal.MUTED)
+            rows[-1].append_text(entry)
+        else:
+            rows.append(entry)
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return rows
 
 
 def badge(unit: Unit) -> Text:
@@ -256,7 +270,7 @@ def side_block(state: State, rules: Rules, side: str, width: int, full: bool, tw
     if full:
         rows += [Text("  ").append_text(facility_row(fac, width - 2)) for fac in facs]
     elif facs:
-        rows.append(facility_line(facs, width))
+        rows += facility_lines(facs, width)
     units = state.units_of(side)
     for u in units:
         rows += personnel_rows(state, rules, u, width, full and two_line and width >= 60)

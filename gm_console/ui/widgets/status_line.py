@@ -30,7 +30,9 @@ class StatusLine(LiteralStatic):
 
     def show(self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False)) -> None:
         self._args = ((view,), {"dirty": dirty, "dice": dice, "path": path, "players": players})
-        width = self.content_size.width or 200  # inside the padding
+        # inside the padding, across the screen (docked top): from the terminal's width, not content_size,
+        # which reads the compositor's map and is 0 while a resize lays out (a 160-cell line then showed whole)
+        width = self.app.size.width - self.styles.gutter.width
         text = self.line(view, dirty, dice, path, players, nobody=True)
         if text.cell_len > width:  # too long: leave out "acting: -", then the file's folder
             text = self.line(view, dirty, dice, path, players, nobody=False)
