@@ -8,8 +8,9 @@ from textual.css.stylesheet import Stylesheet
 from textual.theme import Theme
 
 from gm_console.files import load_encounter
-from gm_console.ui.app import FRAME_OUT, GMConsoleApp
+from gm_console.ui.app import GMConsoleApp
 from tests.conftest import ENCOUNTERS
+from tests.ui.settle import settle
 
 DEMO = ENCOUNTERS / "ctb-causeway-ambush.toml"
 
@@ -76,7 +77,7 @@ async def test_the_ctb_pane_draws_its_body_once_and_at_its_width_as_the_console_
     monkeypatch.setattr(LinesView, "set_lines", counted)
     app = GMConsoleApp(load_encounter(DEMO), demo=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(FRAME_OUT + 0.2)
+        await settle(pilot)
         pane = app.query_one("#pane-ctb", CTBPane)
         assert widths == [pane.content_size.width - 1] and widths[0] > 20  # its widest rows fill it, the scrollbar's column aside
         assert "Mira" in pane.query_one("#ctb-body", LinesView).plain
@@ -119,7 +120,7 @@ async def test_a_pane_shown_again_after_play_and_typing_behind_its_tab_shows_the
     drawn, and its Resize at an unchanged width drew nothing)."""
     app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), demo=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         pane = app.query_one("#pane-ctb")
 
         def body() -> str:
@@ -131,15 +132,15 @@ async def test_a_pane_shown_again_after_play_and_typing_behind_its_tab_shows_the
         await pilot.pause()
         assert not pane.display
         app.fight.apply_line("next")
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         await pilot.press(*"hit")  # the GM starts typing the next action
         await pilot.pause()
         (app.fight.action_next_pane if hide == "tab" else (lambda: app.fight.toggle_pane("pane-ctb")))()
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         assert pane.display
         shown = body()
         pane.show(app.fight.current_view())  # what a fresh draw of the same state gives
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         assert shown == body() != before
 
 
@@ -155,7 +156,7 @@ async def test_the_reactor_and_conflict_panes_draw_their_first_frame_at_their_wi
     monkeypatch.setattr(conflict, "header_lines", lambda state, rules, width: widths.append(width) or header(state, rules, width))
     app = GMConsoleApp(load_encounter(ENCOUNTERS / name), demo=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(FRAME_OUT + 0.2)
+        await settle(pilot)
         pane = next(p for p in app.fight.system_panes() if p.display)
         assert widths and widths[0] == max(30, pane.content_size.width), widths
 
@@ -167,11 +168,11 @@ async def test_a_pane_shown_again_shows_the_what_if_of_the_line_typed_now(size, 
     comes back; typed while shown and cleared while hidden: no what-if stays."""
     app = GMConsoleApp(load_encounter(ENCOUNTERS / "ctb-causeway-ambush.toml"), demo=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         pane, fight = app.query_one("#pane-ctb"), app.fight
         switch = fight.action_next_pane if hide == "tab" else (lambda: fight.toggle_pane("pane-ctb"))
         fight.apply_line("next")
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
 
         def bar() -> str:  # the turn bar's lines as drawn (the first says NOW or IF)
             return "\n".join(line.plain for line in pane._bar_lines)
@@ -189,11 +190,11 @@ async def test_a_pane_shown_again_shows_the_what_if_of_the_line_typed_now(size, 
             fight.prompt().value = ""
         await pilot.pause()
         switch()
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         assert pane.display
         shown = bar()
         assert ("\nIF " in shown) is (typed_while == "hidden"), shown
         pane.show(fight.current_view())  # a fresh draw, then the prompt's line as typing it previews it
         pane.preview(fight.draft_view(fight.prompt().value))
-        await pilot.pause(FRAME_OUT + 0.3)
+        await settle(pilot)
         assert bar() == shown
