@@ -56,9 +56,19 @@ if TYPE_CHECKING:
     from gm_console.lookup.ondemand import Lookup
     from gm_console.ui.widgets.dice_log import DiceLog
 
-WIDE = 160  # from this many columns every pane shows side by side; below, one pane at a time (tabs)
 NARROW = 120  # below this many columns the log goes under the panes
 SIDE = 46  # the side column's width (the log, the dice log) beside the panes: GMConsoleApp.CSS's #side
+PANE_ROOM = NARROW - SIDE  # a system pane's width at 120 columns: side by side, no pane gets less (side_by_side)
+
+
+def side_by_side(width: int, panes_shown: int) -> bool:
+    """Whether ``panes_shown`` panes show side by side at ``width`` columns
+    (else one at a time, under tabs): only when each gets at least the room a
+    single pane has at 120 columns (PANE_ROOM). Two panes side by side need
+    194 columns; at 160-190 a pane split in two lost its bars and cut its names."""
+    if panes_shown <= 1:
+        return True
+    return width >= NARROW and (width - SIDE) // panes_shown >= PANE_ROOM
 LIVE_ONLY = {"undo", "redo", "toggle_dice"}
 REFUSED_AT_PROMPT = "Not applied: the line stays to fix (ctrl+u clears it)"
 REFUSED = "Not applied"  # the title of a refusal's notice (REFUSED_AT_PROMPT when the line stays in the prompt)
@@ -215,8 +225,9 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
                 self.set_focus(prompt)
 
     def apply_layout(self, width: int | None = None) -> None:
-        """Wide: every pane side by side. Narrower: one pane at a time under
-        tabs (F5 or a click switches). Below 120 columns the log goes underneath."""
+        """Wide: every pane side by side, when each gets the room one pane has at
+        120 columns (side_by_side). Narrower: one pane at a time under tabs (F5
+        or a click switches). Below 120 columns the log goes underneath."""
         width = self.app.size.width if width is None else width
         self._width = width
         panes = self.system_panes()
@@ -254,7 +265,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         """``tabbed`` (one pane at a time) and ``narrow`` (the log underneath) for
         this width; True when tabbed. A class change restyles every widget, so
         only a change is applied."""
-        tabbed = width < WIDE and panes_shown > 1
+        tabbed = not side_by_side(width, panes_shown)
         if tabbed != self.has_class("tabbed"):
             self.set_class(tabbed, "tabbed")
         if (width < NARROW) != self.has_class("narrow"):

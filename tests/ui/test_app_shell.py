@@ -158,9 +158,9 @@ async def test_the_layout_classes_are_set_once_at_start_up_not_taken_off_and_put
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert len(app.fight.system_panes()) > 1 and app.fight.has_class("tabbed")  # 120 columns: one pane at a time
-        await pilot.resize_terminal(170, 40)
+        await pilot.resize_terminal(200, 40)
         await pilot.pause()
-        assert not app.fight.has_class("tabbed")  # wide: side by side
+        assert not app.fight.has_class("tabbed")  # wide: side by side (each pane as wide as at 120)
     assert changes == [(True, "tabbed"), (False, "tabbed")]
 
 

@@ -54,7 +54,7 @@ async def test_the_zone_map_behind_its_tab_is_built_when_it_first_shows():
 
 async def test_a_zone_map_shown_from_the_start_is_built_with_it():
     app = GMConsoleApp(load_encounter(DEMO), demo=True)
-    async with app.run_test(size=(170, 40)) as pilot:  # wide: every pane side by side
+    async with app.run_test(size=(200, 40)) as pilot:  # wide: every pane side by side
         await pilot.pause()
         assert "West Landing" in app.query_one("#pane-zones #zones-map").render().plain
 

@@ -197,3 +197,15 @@ def test_compact_facilities_never_cut_a_number():
         assert all(row.cell_len <= width for row in rows)
         assert not NUMBER_CUT.search(text), (width, text)
         assert "0/3" in text and "2/2" in text and "0/2" in text, (width, text)
+
+
+def test_side_by_side_gives_no_pane_less_than_at_120_columns():
+    """At 160-190 columns two panes side by side each lost their bars and cut
+    their names (issue 27): panes sit side by side only with the room one has at 120."""
+    from gm_console.ui.app import NARROW, PANE_ROOM, SIDE, side_by_side
+
+    for width in range(60, 400):
+        for panes in (2, 3):
+            if side_by_side(width, panes):
+                assert (width - SIDE) // panes >= PANE_ROOM
+    assert not side_by_side(160, 2) and not side_by_side(190, 2) and side_by_side(194, 2) and side_by_side(NARROW, 1)
