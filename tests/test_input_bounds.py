@@ -316,7 +316,7 @@ def test_a_utf8_prefix_on_the_bad_line_counts_characters_not_bytes(tmp_path):
 
 
 def test_a_file_that_is_a_directory_is_an_encounter_file_error(tmp_path):
-    with pytest.raises(EncounterFileError, match="cannot read"):
+    with pytest.raises(EncounterFileError, match="a folder, not an encounter file"):
         load_encounter(tmp_path)
 
 

@@ -77,7 +77,7 @@ async def test_a_hit_draws_again_only_the_row_it_changed(tmp_path, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert app.game.lines()[-1] == "hit u0 u1 free [12]"
-        assert [row.split()[:2] for row in rendered] == [["Unit…", "u1"]]  # the name, cut, and the id the prompt takes
+        assert [row.split()[:2] for row in rendered] == [["Unit", "1"]]  # the unit's name (ui/render/names.py)
         hp = app.game.state.units["u1"].stats["hp"]
         assert f"{hp}/" in app.query_one(LinesView).lines[1].plain
 
