@@ -46,3 +46,19 @@ def test_the_ctb_palette_and_carry_over_still_answer_when_first_asked():
         "assert kept, kept\n"
     )
     assert {"gm_console.core.systems.ctb.palette", "gm_console.core.systems.ctb.carry"} <= loaded
+
+
+def test_loading_the_demo_imports_no_other_system_and_no_lookup():
+    # The start-up figure's excess over a stock screen is the core's import and the demo's open
+    # (issue 26): what they import is what a CTB fight uses, the systems it does not name (and
+    # their catalogues, read through them) and the rules lookup come on first use.
+    loaded = _modules_after(_LOAD_THE_DEMO)
+    systems = {m.split(".")[3] for m in loaded if m.startswith("gm_console.core.systems.") and m.count(".") >= 3}
+    assert systems == {"ctb"}
+    for later in (
+        "gm_console.lookup",  # the rules index, on the first lookup
+        "gm_console.core.reference",  # the rules-reference entries, with it
+        "gm_console.core.systems.ctb.reference",
+        "gm_console.core.playerview",  # the player view's document, when the view starts
+    ):
+        assert later not in loaded, later

@@ -77,3 +77,52 @@ def test_the_demo_opened_tabbed_leaves_the_zone_map_behind_its_tab_for_later():
     )
     assert "gm_console.ui.panes.zones" in loaded  # its tab is there
     assert "gm_console.ui.widgets.zone_map" not in loaded  # the map's widget (and fog of war) when it first shows
+
+
+
+def _modules_at_first_frame() -> set[str]:
+    """The modules loaded when the demo's first frame is painted (headless, 120x40)."""
+    script = (
+        "import asyncio, json, sys\n"
+        "from textual.screen import Screen\n"
+        "from gm_console.files import load_encounter\n"
+        "from gm_console.files.paths import demo_encounter\n"
+        "from gm_console.ui.app import GMConsoleApp\n"
+        "first = []\n"
+        "paint = Screen._compositor_refresh\n"
+        "def painted(self):\n"
+        "    if not first:\n"
+        "        first.append(sorted(sys.modules))\n"
+        "    return paint(self)\n"
+        "Screen._compositor_refresh = painted\n"
+        "async def run():\n"
+        "    app = GMConsoleApp(load_encounter(demo_encounter()), demo=True)\n"
+        "    async with app.run_test(size=(120, 40)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "asyncio.run(run())\n"
+        "print(json.dumps(first[0]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_the_demo_s_first_frame_imports_no_other_system_and_no_lookup():
+    # What is loaded when the console paints its first frame, where the start-up figure ends
+    # (issue 26): the demo's system (CTB) and the console. The other systems and their
+    # catalogues, the rules lookup (its index is built after the frame), the player view,
+    # the recovery journal, the save's writer and the dialogs come on first use.
+    loaded = _modules_at_first_frame()
+    ours = {m for m in loaded if m.startswith("gm_console")}
+    assert {"gm_console.core.systems.ctb.system", "gm_console.ui.panes.ctb"} <= ours
+    systems = {m.split(".")[3] for m in ours if m.startswith("gm_console.core.systems.") and m.count(".") >= 3}
+    assert systems == {"ctb"}
+    for later in (
+        "gm_console.lookup",
+        "gm_console.core.reference",
+        "gm_console.core.playerview",
+        "gm_console.files.journal",
+        "gm_console.files.as_written",
+        "gm_console.ui.screens.confirm",
+    ):
+        assert later not in ours, later
+    assert "tomlkit" not in loaded and "tomli_w" not in loaded
