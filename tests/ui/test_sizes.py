@@ -209,3 +209,19 @@ def test_side_by_side_gives_no_pane_less_than_at_120_columns():
             if side_by_side(width, panes):
                 assert (width - SIDE) // panes >= PANE_ROOM
     assert not side_by_side(160, 2) and not side_by_side(190, 2) and side_by_side(194, 2) and side_by_side(NARROW, 1)
+
+
+async def test_the_prompts_hint_is_cut_with_an_ellipsis():
+    """At 80 columns the prompt's hint ended ``ctrl+p palett`` (issue 27)."""
+    from gm_console.files import load_encounter
+    from gm_console.files.paths import demo_encounter
+    from gm_console.ui.app import GMConsoleApp
+
+    app = GMConsoleApp(load_encounter(demo_encounter()), demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = app.fight.prompt()
+        assert prompt.placeholder.endswith("…") and len(prompt.placeholder) <= prompt.content_size.width
+        await pilot.resize_terminal(250, 40)
+        await pilot.pause()
+        assert prompt.placeholder.endswith("ctrl+p palette")  # the whole hint where it fits

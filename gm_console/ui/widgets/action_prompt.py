@@ -100,6 +100,20 @@ class ActionPrompt(LiteralInput):
         super().__init__(placeholder=hint(game), suggester=NotationSuggester(game), **kwargs)
         self.history: list[str] = []
         self._history_at = 0
+        self._hint = hint(game)
+
+    def on_resize(self) -> None:
+        self.fit_hint()
+
+    def fit_hint(self) -> None:
+        """The hint cut to the prompt's width with an ellipsis (Input cuts a
+        placeholder at its edge with none: ``ctrl+p palett``)."""
+        width = self.content_size.width
+        text = self._hint
+        if width and len(text) > width:  # (the hints are ASCII and the separator: a cell each)
+            text = text[: max(0, width - 1)].rstrip(" ·") + "…"
+        if text != self.placeholder:
+            self.placeholder = text
 
     def on_mount(self) -> None:
         if self.app.is_headless:  # tests and snapshots: a blinking cursor would make frames differ
@@ -107,7 +121,9 @@ class ActionPrompt(LiteralInput):
 
     def set_game(self, game: Game) -> None:
         self.suggester = NotationSuggester(game)
-        self.placeholder = hint(game)
+        self._hint = hint(game)
+        self.placeholder = self._hint
+        self.fit_hint()
 
     def completion(self) -> str | None:
         """What Tab would complete the text to: asked of the suggester itself
