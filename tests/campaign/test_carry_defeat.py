@@ -5,11 +5,11 @@ conflict-and-personal-combat.md these tests hold, each of which failed before:
 
 - C98.2 / C111.2: a Defeated character takes no actions; First Aid (success)
   ends Defeat: a carried Defeated character opens the next fight Defeated.
-- C101: a Defeated character with a Deadly Injury is Dying and dies at the end
-  of the scene without stabilization.
-- C103.2: the cysuit keeps a Dying wearer alive through the end of the current
-  scene and the following scene: a carried fight's scene has ended, so one
-  scene of grace is left (the next fight), and none left is death.
+- C101: Defeat with an untreated Deadly Injury means Dying, and death when the
+  scene closes unless someone stabilizes them.
+- C103.2: a cysuit buys a Dying wearer two scenes (this one and the next): a
+  carried fight's scene has ended, so one scene of grace is left (the next
+  fight), and none left is death.
 - C103.5: automatic stabilization does not remove Defeat.
 
 A table that wants otherwise sets house rule ``conflict.carry_defeat = "revived"``

@@ -3,12 +3,12 @@ first hour. Each test names the sentence of conflict-and-personal-combat.md it
 holds (``C<line>.<sentence>``, as in the rules-coverage table) and failed
 before the fix it came with:
 
-- C15.4 "No character takes more than one turn in a round": ``turn X`` for the
+- C15.4 (a character gets one turn a round, no more): ``turn X`` for the
   unit whose turn is running ended that turn unused and, at a round's end,
   gave X the next round's opening; mid-round it was refused as "has already
   acted".
-- C11.2 "If one character is the clear choice, that character begins; when the
-  choice is uncertain, the player character with the highest Daring begins":
+- C11.2 (the obvious opener opens; failing one, the player character of
+  highest Daring does):
   with a tie any player character was accepted, a lower-Daring one too; the
   pane and the status line listed every player character while only one was
   accepted; the GM could name the clear choice only in the file.

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_console.core.system import all_systems
-from gm_console.lookup import build_index
+from tests.lookup.test_lookup_quality import answers, everything, ranked  # one ranking for every set
 
 SETS = Path(__file__).resolve().parent / "sets"
 TUNING = ("table-voices.toml", "entries-reader.toml")
@@ -34,26 +33,6 @@ FLOORS = {
 def questions(name: str) -> list[dict]:
     with (SETS / name).open("rb") as f:
         return tomllib.load(f)["question"]
-
-
-@cache
-def everything():
-    return build_index()
-
-
-@cache
-def for_system(name: str):
-    systems = [s for s in all_systems() if s.NAME == name]
-    return build_index(systems) if systems else everything()
-
-
-def answers(q: dict) -> set[str]:
-    return {q["key"], *q.get("also", ())}
-
-
-def ranked(q: dict, mode: str) -> list[str]:
-    index = everything() if mode == "no encounter" else for_system(everything().get(q["key"]).system)
-    return [e.key for e in index.search(q["q"], limit=3)]
 
 
 @pytest.mark.parametrize("name", TUNING)
