@@ -18,7 +18,7 @@ from gm_console.lookup.index import Hit, RulesIndex
 
 TOP = 3  # the hits shown with their matched sentence: the GM picks among them in one glance
 LEARN_FROM = (1, 2)  # the places (from 0) whose opening teaches the lookup: the second and third hit
-SHOWN = 160  # a matched sentence as shown beside its hit: two lines of the palette at 80 columns
+SHOWN = 160  # a matched sentence as the command line lists it (the palette fits it to two of its lines)
 
 
 def brief(text: str, most: int = SHOWN) -> str:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 Item = tuple[str, Callable[[], object], str]  # a palette line: (label, what choosing it runs, help)
 
+SENTENCE_MARGIN = 8  # the palette's columns around a hit's help: its border, padding and the scrollbar
 INDEX_AFTER = 0.25  # s after the palette opens: its first list is painted by then (about 0.1 s with 50 units)
 
 
@@ -109,13 +110,15 @@ class RulesProvider(_GMProvider):
         if found.did_you_mean:  # just above the rules' first hit: chosen, ctrl+r asks the question as spelled
             label = f"did you mean: {found.did_you_mean}"
             yield _hit(_rank(ceiling, 2, -1), content(label), label, partial(self.fight.look_up, found.did_you_mean), "look it up as the rules spell it")
+        room = 2 * (self.app.size.width - SENTENCE_MARGIN) - 10  # two lines of the palette, less what wrapping leaves
         top = hits[0].score or 1.0
         for i, (hit, label) in enumerate(zip(hits, labels)):
             score = ceiling * (hit.score / top if hits[0].score else 1.0)
             entry = hit.entry
             help_text = _first_line(entry.body)
             if i < TOP:  # the sentence that answers, so the GM picks among the three in one glance
-                help_text = ("learned · " if entry.key == found.learned else "") + brief(found.sentences[entry.key])
+                mark = "learned · " if entry.key == found.learned else ""
+                help_text = mark + brief(found.sentences[entry.key], room - len(mark))
             yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.fight.show_rule, entry, query, i), help_text)
 
     async def startup(self) -> None:
