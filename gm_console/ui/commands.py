@@ -107,7 +107,7 @@ class RulesProvider(_GMProvider):
         # only the words match, low when nothing does. The order among them is the index's.
         fuzzy = max(matcher.match(label) for label in labels)
         ceiling = fuzzy if fuzzy > 0 else (0.2 if hits[0].nearest else 1.0)
-        if found.did_you_mean:  # just above the rules' first hit: chosen, ctrl+r asks the question as spelled
+        if found.did_you_mean and not _names_a_command(query):  # just above the rules' first hit: chosen, ctrl+r asks it as spelled
             label = f"did you mean: {found.did_you_mean}"
             yield _hit(_rank(ceiling, 2, -1), content(label), label, partial(self.fight.look_up, found.did_you_mean), "look it up as the rules spell it")
         room = 2 * (self.app.size.width - SENTENCE_MARGIN) - 10  # two lines of the palette, less what wrapping leaves
@@ -130,6 +130,16 @@ class RulesProvider(_GMProvider):
     async def discover(self) -> Hits:
         for entry in self.fight.lookup().first(self.DISCOVER):
             yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.fight.show_rule, entry), _first_line(entry.body))
+
+
+# the namespaces of the console's own commands (ConsoleProvider): a query that begins with one is a
+# command being typed ("lookup: forget"), not a question to spell as the rules do ("loop: target")
+COMMAND_NAMESPACES = frozenset({"file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup"})
+
+
+def _names_a_command(query: str) -> bool:
+    first = query.split(":", 1)[0].split()
+    return bool(first) and first[0].lower() in COMMAND_NAMESPACES
 
 
 class ActionsProvider(_ListProvider):

@@ -231,3 +231,16 @@ async def test_what_is_learned_stays_out_of_the_encounter_and_the_player_view(tm
     text = path.read_text()
     assert "note x" in text and "kennel curve" not in text and key not in text
     assert "kennel curve" not in document and key not in document
+
+
+async def test_a_console_command_being_typed_gets_no_did_you_mean():
+    from gm_console.ui.commands import COMMAND_NAMESPACES, ConsoleProvider
+
+    app = console()
+    async with app.run_test(size=(120, 40)) as pilot:
+        labels = [label for label, _, _ in ConsoleProvider(app.fight)._items()]
+        assert {label.split(":")[0] for label in labels} == COMMAND_NAMESPACES - {"campaign"}  # campaign: with a party
+        await ask(pilot, "ctrl+p", "lookup: forget")
+        labels = [label for label, _ in shown(app)]
+        assert labels[0] == "lookup: forget everything learned"
+        assert not any(label.startswith("did you mean") for label in labels), labels
