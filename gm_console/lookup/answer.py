@@ -56,5 +56,6 @@ def answer(index: RulesIndex, query: str, *, limit: int = 20, learned: Mapping[s
     else:
         top = max((h.score for h in hits), default=0.0) or 1.0
         hits = [Hit(entry, top), *(h for h in hits if h.entry.key != key)][:limit]
-    sentences = {h.entry.key: index.matched_sentence(query, h.entry) for h in hits[:TOP]}
+    top3 = [h.entry for h in hits[:TOP]]
+    sentences = dict(zip((e.key for e in top3), index.matched_sentences(query, top3)))
     return Answer(query, hits, sentences, index.did_you_mean(query), key)

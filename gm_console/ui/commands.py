@@ -206,7 +206,8 @@ def _forget_items(app: GMConsoleApp, fight: FightScreen) -> list[Item]:
     memory = app.memory
     learned = memory.learned()
     items: list[Item] = [
-        (f'lookup: forget "{question}"', partial(fight.forget_learned, question), f"the rules lookup ranks {key} first for it, as you opened it")
+        (f'lookup: forget "{question}"', partial(fight.forget_learned, question), f"the rules lookup ranks {key} first for it, as you opened it"
+         if memory.enabled else f"learned: {key} (not used while learning is off)")
         for question, key in learned
     ]
     state = "on" if memory.enabled else "off (learn = false under [lookup] in the config file)"
