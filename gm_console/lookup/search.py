@@ -252,7 +252,7 @@ class Engine:
     @cached_property
     def letters(self) -> dict[str, frozenset[str]]:
         """Each word ``grams`` holds -> its letters, for ``correction``."""
-        return {w: frozenset(w) for ws in self.grams.values() for w, _ in ws}
+        return {w: frozenset(w) for w in self.sorted_surface if len(w) >= 3 and w.isalpha()}
 
     @cached_property
     def title_words(self) -> frozenset[str]:
