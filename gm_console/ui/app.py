@@ -631,8 +631,8 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
         """``lookup: forget``: one question the lookup learned, or (None) all of them."""
         try:
             gone = _memory(self.app).forget(question)
-        except OSError as exc:
-            self.notify(f"the rules lookup could not write its file: {exc}", severity="warning")
+        except (OSError, ValueError) as exc:
+            self.notify(f"the rules lookup forgot nothing: {exc}", severity="warning")
             return
         what = f'"{question}"' if question is not None else "everything learned"
         self.notify(f"the rules lookup forgot {what}" if gone else "the rules lookup had nothing learned to forget", timeout=4)

@@ -65,8 +65,12 @@ class TableMemory:
         self._write()
 
     def forget(self, question: str | None = None) -> int:
-        """Forget one question (as ``learned()`` lists it) or, with None, all; how many were forgotten."""
+        """Forget one question (as ``learned()`` lists it) or, with None, all; how many were forgotten.
+        Raises ValueError when the file could not be read (it is the GM's to fix), OSError when it
+        cannot be written."""
         self.read()
+        if self.problems:
+            raise ValueError(f"{self.problems[0]}; fix or delete the file by hand")
         if question is None:
             gone, self.questions = len(self.questions), {}
         else:

@@ -210,6 +210,11 @@ async def test_a_broken_learned_file_is_named_with_its_line_and_left_as_written(
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RuleView)
+        await close(pilot)
+        await ask(pilot, "ctrl+p", "lookup: forget everything")
+        await choose(pilot, "lookup: forget everything learned")
+        assert app.notices[-1].severity == "warning"
+        assert app.notices[-1].message.startswith(f"the rules lookup forgot nothing: {path}, line 3: ")
     assert path.read_bytes() == before  # never written over
 
 
