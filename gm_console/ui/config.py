@@ -1,5 +1,6 @@
 """The user's config file (``<user config>/config.toml``): the theme chosen
-last and key remaps by binding id. Problems are collected and shown once;
+last, key remaps by binding id, and whether the rules lookup learns from the
+GM (``[lookup] learn``). Problems are collected and shown once;
 a broken config never stops the console."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ CONFIG = s.Table(
     {
         "theme": Key(s.Str()),
         "keys": Key(KEYS, default={}),
+        "lookup": Key(s.Table({"learn": Key(s.Bool(), default=True)}, name="a table with learn = true or false"), default={}),
     },
     name="the config",
 )
@@ -32,14 +34,18 @@ class Config:
     file. A plain class: it is defined at every start, and a dataclass takes
     about 0.6 ms to define (it compiles its methods)."""
 
-    def __init__(self, theme: str | None = None, keys: dict[str, str] | None = None, problems: list[str] | None = None, path: Path | None = None) -> None:
+    def __init__(
+        self, theme: str | None = None, keys: dict[str, str] | None = None, problems: list[str] | None = None, path: Path | None = None,
+        learn: bool = True,
+    ) -> None:
         self.theme = theme
+        self.learn = learn  # the rules lookup learns from the entries the GM opens (files/learned.py)
         self.keys: dict[str, str] = {} if keys is None else keys
         self.problems: list[str] = [] if problems is None else problems
         self.path = path
 
     def __repr__(self) -> str:
-        return f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r})"
+        return f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r}, learn={self.learn!r})"
 
 
 def config_path() -> Path:
@@ -64,7 +70,9 @@ def load_config(path: Path | None = None) -> Config:
     keys = {k: v for k, v in raw_keys.items() if isinstance(v, str)} if isinstance(raw_keys, dict) else {}
     keys, refused = check_keymap(keys)  # a plain letter, a key bound twice, a key Textual cannot read
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
-    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path)
+    lookup = value.get("lookup")
+    learn = lookup.get("learn") if isinstance(lookup, dict) else True
+    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path, learn=learn if isinstance(learn, bool) else True)
 
 
 def save_theme(config: Config, theme: str) -> None:
