@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -117,10 +118,11 @@ def workers_default() -> int:
 
 
 def run(job: Job, runs: int, *, workers: int | None = None, progress: Callable[[int, int], None] | None = None,
-        stop: threading.Event | None = None) -> Forecast:  # fmt: skip
+        stop: threading.Event | None = None, nice: int = 0) -> Forecast:  # fmt: skip
     """Play ``runs`` fights of ``job`` on ``workers`` processes (default: every core;
     1: in this process). ``progress(done, runs)`` after each chunk; ``stop`` set (or
-    Ctrl+C) ends it early with the fights done so far (``cancelled``)."""
+    Ctrl+C) ends it early with the fights done so far (``cancelled``). ``nice``: the
+    workers' lower priority (the console's keys come first)."""
     result = Forecast(job, runs)
     workers = workers_default() if workers is None else max(1, workers)
     try:
@@ -133,15 +135,15 @@ def run(job: Job, runs: int, *, workers: int | None = None, progress: Callable[[
                 if progress is not None:
                     progress(len(result.fights), runs)
             return result
-        _run_pool(job, runs, workers, result, progress, stop)
+        _run_pool(job, runs, workers, result, progress, stop, nice)
     except KeyboardInterrupt:
         result.cancelled = True
     return result
 
 
 def _run_pool(job: Job, runs: int, workers: int, result: Forecast, progress: Callable[[int, int], None] | None,
-              stop: threading.Event | None) -> None:  # fmt: skip
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_quiet_worker)
+              stop: threading.Event | None, nice: int) -> None:  # fmt: skip
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_quiet_worker, initargs=(nice,))
     pending: set[Future[list[Fight]]] = set()
     try:
         todo = chunks(runs)
@@ -167,6 +169,7 @@ def _run_pool(job: Job, runs: int, workers: int, result: Forecast, progress: Cal
 
 def _context() -> Any:
     """Workers forked from a small server process (not from the console, which runs threads)."""
+    _tracker_with_real_stderr()
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["gm_console.forecast"])
@@ -174,12 +177,67 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def _quiet_worker() -> None:
+def _tracker_with_real_stderr() -> None:
+    """Start multiprocessing's resource tracker handing it a real stderr: under the
+    console, ``sys.stderr`` is Textual's capture, whose file number the tracker cannot
+    pass on ("bad value(s) in fds_to_keep")."""
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        return
+    saved = sys.stderr
+    sys.stderr = sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = saved
+
+
+def _quiet_worker(nice: int = 0) -> None:
     """Ctrl+C is the parent's to handle: a worker ignores it (the parent stops the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
 
 
 def example(job: Job, index: int = 0) -> tuple[Fight, Game]:
     """Fight ``index`` of the job, played here with its game (to save as an encounter)."""
     base = base_game(job)
     return play(base, side_policies(base, dict(job.policies)), job.seed, index, job.caps)
+
+
+def round_starts(game: Game, upto: int | None = None) -> list[tuple[int, int]]:
+    """(round, log index) where each round of the fight so far began (the log
+    replayed once, each action pushed as on opening the file)."""
+    n = len(game.log) if upto is None else upto
+    walk = Game(game.setup)
+    out = [(walk.state.clock.round, 0)]
+    for i, action in enumerate(game.log[:n]):
+        walk.push(action)
+        if walk.state.clock.round != out[-1][0]:
+            out.append((walk.state.clock.round, i + 1))
+    return out
+
+
+def history(game: Game, runs: int, *, seed: int = 0, policies: Mapping[str, str] | None = None,
+            workers: int | None = None, stop: threading.Event | None = None, nice: int = 0,
+            progress: Callable[[int, int], None] | None = None) -> list[tuple[int, int, dict[str, float]]]:  # fmt: skip
+    """Each side's chance to win at the start of each round so far: (round, log index,
+    {side: chance}), ``runs`` fights each. Stopped early: the rounds done so far."""
+    out = []
+    starts = round_starts(game)
+    for k, (rnd, index) in enumerate(starts):
+        if stop is not None and stop.is_set():
+            break
+        result = run(make_job(game, index, seed=seed, policies=policies), runs, workers=workers, stop=stop, nice=nice)
+        if result.cancelled:
+            break
+        fig = result.figures()
+        out.append((rnd, index, {side: f["win"]["p"] for side, f in fig["sides"].items()}))
+        if progress is not None:
+            progress(k + 1, len(starts))
+    return out

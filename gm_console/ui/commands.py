@@ -157,6 +157,7 @@ class ConsoleProvider(_ListProvider):
             ("pane: maximize or restore", fight.action_toggle_maximize, "one pane fills the screen"),
             ("log: undo", fight.action_undo, "take back the last action"),
             ("log: redo", fight.action_redo, "apply the undone action again"),
+            ("forecast: how this fight is likely to go", partial(open_forecast, app), "play it many times through the rules engine from here: win chances, rounds, each unit's end (GM only)"),
         ]
         if fight.game.setup.data.get("party") is not None:
             items.append(("campaign: carry results to the party", fight.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
@@ -175,6 +176,13 @@ class ConsoleProvider(_ListProvider):
             ("players: show link", fight.players_show_link, "the player view's link and its QR code, for phones at the table"),
         ]
         return items
+
+
+def open_forecast(app: GMConsoleApp) -> None:
+    """The forecast screen on the fight as it stands (ui/screens/forecast_screen.py)."""
+    from gm_console.ui.screens.forecast_screen import ForecastScreen
+
+    app.push_screen(ForecastScreen(app.game))
 
 
 def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:
