@@ -129,16 +129,19 @@ def fight_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"gm-console-forecast:{seed}:{index}")
 
 
-def roll(game: Game, action: Action, rng: random.Random) -> Action:
-    """The action with the dice it needs, rolled from ``rng`` (written into it as rolled dice are)."""
-    sides = game.dice_needed(action)
+def roll(game: Game, action: Action, rng: random.Random, ctx: Context | None = None) -> Action:
+    """The action with the dice it needs, rolled from ``rng`` (written into it as rolled
+    dice are). ``ctx``: the game's context now, when the caller has it."""
+    if not action.ROLLS or getattr(action, "dice", None) is not None:
+        return action
+    sides = action.dice_needed(game.state, ctx if ctx is not None else game.context())
     return action.with_dice(tuple(rng.randint(1, s) for s in sides)) if sides else action
 
 
-def try_push(game: Game, action: Action, rng: random.Random) -> bool:
+def try_push(game: Game, action: Action, rng: random.Random, ctx: Context | None = None) -> bool:
     """Push ``action`` (dice rolled); False when the engine refuses it (the game is unchanged)."""
     try:
-        game.push(roll(game, action, rng))
+        game.push(roll(game, action, rng, ctx))
     except GMError:
         return False
     return True
@@ -181,9 +184,9 @@ def _move(game: Game, plan: ModuleType, policies: Mapping[str, Policy], state: S
         for action in policies[side].choose(state, ctx, side, rng):
             if respond is not None:
                 action = respond(state, ctx, action, policies.__getitem__, rng)
-            if try_push(game, action, rng):
+            if try_push(game, action, rng, ctx):
                 return True
-    return try_push(game, Next(), rng)
+    return try_push(game, Next(), rng, ctx)
 
 
 def _tally(plan: ModuleType, state: State, ctx: Context) -> Tally:

@@ -21,7 +21,7 @@ Recalled); the battle is then closed with ``endbattle``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from gm_console.core.actions import Action, Context
 from gm_console.core.forecast import Outcome, Policy, Tally
@@ -39,12 +39,15 @@ def choosers(state: State) -> list[str]:
     return [unit.side] if unit is not None else []
 
 
-def _enemies(state: State, side: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side != side and in_fight(u)]
+def _enemies(state: State, side: str) -> Iterator[Unit]:
+    return (u for u in state.units.values() if u.side != side and in_fight(u))
 
 
 def _recalls(state: State, side: str) -> list[Action]:
-    return [Recall(unit=u.id) for u in state.units_of(side) if is_downed(u) and not is_recalled(u) and not u.has(DEAD)]
+    """Recall the side's Downed units, at the start of its unit's turn."""
+    if attacks_made(state):
+        return []
+    return [Recall(unit=u.id) for u in state.units.values() if u.side == side and is_downed(u) and not is_recalled(u) and not u.has(DEAD)]
 
 
 def _turn(state: State, side: str) -> str | None:
@@ -58,29 +61,55 @@ def _strikes(state: State, ctx: Context, attacker: str | None, targets: Iterable
             yield best_strike(state, ctx.rules, kind(attacker=attacker, target=t.id))
 
 
+def _ranked(units: Iterable[Unit], key: Callable[[Unit], int], rng: random.Random) -> Iterator[Unit]:
+    """The units, lowest ``key`` first, ties in the fight's random order: the first in
+    one pass (it is nearly always the one played), the rest sorted only if asked for."""
+    pool = list(units)
+    first, low, ties = None, 0, 0
+    for u in pool:
+        k = key(u)
+        if first is None or k < low:
+            first, low, ties = u, k, 1
+        elif k == low:
+            ties += 1
+            if rng.randrange(ties) == 0:  # each of the tied equally likely
+                first = u
+    if first is None:
+        return
+    yield first
+    yield from sorted((u for u in pool if u is not first), key=lambda u: (key(u), rng.random()))
+
+
+def _hp(unit: Unit) -> int:
+    return unit.stats.get("hp", 0)
+
+
 def _focus(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
     yield from _recalls(state, side)
-    foes = sorted(_enemies(state, side), key=lambda u: (u.stats.get("hp", 0), rng.random()))
-    yield from _strikes(state, ctx, _turn(state, side), foes, Hit)
+    attacker = _turn(state, side)
+    if attacker is not None:
+        yield from _strikes(state, ctx, attacker, _ranked(_enemies(state, side), _hp, rng), Hit)
 
 
 def _breaker(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
-    armoured = [u for u in _enemies(state, side) if u.stats.get("ar", 0) > 0]
-    armoured.sort(key=lambda u: (-u.stats.get("ar", 0), rng.random()))
-    yield from _strikes(state, ctx, _turn(state, side), armoured, Brk)
+    attacker = _turn(state, side)
+    if attacker is not None:
+        armoured = [u for u in _enemies(state, side) if u.stats.get("ar", 0) > 0]
+        yield from _strikes(state, ctx, attacker, _ranked(armoured, lambda u: -u.stats.get("ar", 0), rng), Brk)
     yield from _focus(state, ctx, side, rng)
 
 
 def _spread(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
     yield from _recalls(state, side)
-    foes = sorted(_enemies(state, side), key=lambda u: (-u.stats.get("hp", 0), rng.random()))
-    yield from _strikes(state, ctx, _turn(state, side), foes, Hit)
+    attacker = _turn(state, side)
+    if attacker is not None:
+        yield from _strikes(state, ctx, attacker, _ranked(_enemies(state, side), lambda u: -_hp(u), rng), Hit)
 
 
 def _random(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
     yield from _recalls(state, side)
     uid = _turn(state, side)
-    options: list[Action] = [] if uid is None else [k(attacker=uid, target=u.id) for u in _enemies(state, side) for k in (Hit, Brk)]
+    options: list[Action] = [] if uid is None else [k(attacker=uid, target=u.id) for u in _enemies(state, side) for k in (Hit, Brk)]  # fmt: skip
     rng.shuffle(options)
     yield from options
 
@@ -101,11 +130,10 @@ def outcome(state: State, ctx: Context) -> Outcome | None:
         return Outcome("ended", next(iter(standing)) if len(standing) == 1 else None, "the battle was ended")
     first = None
     for u in state.units.values():  # (every step asks: stop at the second side standing)
-        if in_fight(u):
-            if first is None:
-                first = u.side
-            elif u.side != first:
+        if u.side != first and in_fight(u):
+            if first is not None:
                 return None
+            first = u.side
     standing = {first} if first is not None else set()
     winner = next(iter(standing), None)
     beaten = [s for s in state.sides if s != winner]
