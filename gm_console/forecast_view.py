@@ -45,9 +45,10 @@ def _heads(title: str, first: str, figures: list[dict[str, Any]]) -> Table:
     return table
 
 
-def tables(figures: list[dict[str, Any]], names: Mapping[str, str]) -> list[Table]:
+def tables(figures: list[dict[str, Any]], names: Mapping[str, str], histograms: bool = True) -> list[Table]:
     """The tables of one forecast, or of a forecast and its "what if" side by side.
-    ``names``: display names of sides, units and Facilities by id."""
+    ``names``: display names of sides, units and Facilities by id; ``histograms``:
+    the rounds distribution as bars too (the console draws its own chart)."""
     def name(key: str) -> Text:
         return literal(names.get(key, key))
 
@@ -75,7 +76,7 @@ def tables(figures: list[dict[str, Any]], names: Mapping[str, str]) -> list[Tabl
         for measure in measures:
             numbers.add_row(Text.assemble(name(subject), f" {measure}"), *(mean(f["numbers"].get(subject, {}).get(measure)) for f in figures))
     out.append(numbers)
-    for fig in figures:
+    for fig in figures if histograms else ():
         hist = Table(title=f"Rounds ({'what if' if fig.get('label') == 'what if' else 'forecast'})", title_justify="left", show_header=False, box=None)
         for r, bar, count in bars(fig["rounds"]["histogram"]):
             hist.add_row(r, Text(bar, "green"), str(count))

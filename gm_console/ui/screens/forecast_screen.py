@@ -23,6 +23,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar
 
+from gm_console.ui.palette import INFO
 from gm_console.ui.widgets.bar_chart import BarChart
 from gm_console.ui.widgets.literal import LiteralStatic
 
@@ -71,7 +72,7 @@ class ForecastScreen(ModalScreen[None]):
                 yield LiteralStatic("Rounds a fight lasts", classes="chart-title")
                 yield BarChart(id="forecast-rounds")
                 yield LiteralStatic("Chance to win at the start of each round (h)", classes="chart-title")
-                yield BarChart(style="cyan", id="forecast-history")
+                yield BarChart(style=INFO, id="forecast-history")
 
     def on_mount(self) -> None:
         self.action_rerun()
@@ -137,7 +138,7 @@ class ForecastScreen(ModalScreen[None]):
 
         self.figures = figures
         figures["label"] = "forecast"
-        self.query_one("#forecast-tables", LiteralStatic).update(Group(*tables([figures], self.names)))
+        self.query_one("#forecast-tables", LiteralStatic).update(Group(*tables([figures], self.names, histograms=False)))
         hist = figures["rounds"]["histogram"]
         top = max(hist.values(), default=1)
         self.query_one("#forecast-rounds", BarChart).show([(f"{r} rounds", c / top, str(c)) for r, c in hist.items()])

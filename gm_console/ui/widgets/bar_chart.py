@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from gm_console.ui.palette import GOOD, MUTED
 from gm_console.ui.text import literal
 from gm_console.ui.widgets.literal import LiteralStatic
 
@@ -24,10 +25,10 @@ def bar(share: float, width: int) -> str:
     return "█" * full + (EIGHTHS[part] if part else "")
 
 
-def chart(rows: list[Row], width: int, style: str = "green") -> Text:
+def chart(rows: list[Row], width: int, style: str = GOOD) -> Text:
     """The rows as lines of text ``width`` cells wide."""
     if not rows:
-        return Text("(nothing yet)", style="dim")
+        return Text("(nothing yet)", style=MUTED)
     left = max(len(label) for label, _, _ in rows)
     right = max(len(figure) for _, _, figure in rows)
     room = max(4, width - left - right - 2)
@@ -50,7 +51,7 @@ class BarChart(LiteralStatic):
     BarChart { height: auto; width: 1fr; }
     """
 
-    def __init__(self, style: str = "green", **kwargs: Any) -> None:
+    def __init__(self, style: str = GOOD, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self.rows: list[Row] = []
         self.bar_style = style
