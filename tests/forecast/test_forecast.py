@@ -121,3 +121,16 @@ def test_wilson_stays_inside_zero_and_one_and_narrows_with_fights():
     assert wilson(0, 10)["low"] == 0 and wilson(10, 10)["high"] == 1
     assert wilson(50, 100)["high"] - wilson(50, 100)["low"] > wilson(500, 1000)["high"] - wilson(500, 1000)["low"]
     assert wilson(50, 100)["low"] < 0.5 < wilson(50, 100)["high"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_stopped_forecast_keeps_the_fights_played_so_far(workers):
+    import threading
+
+    stop = threading.Event()
+    result = run(make_job(load_encounter(DEMO), seed=2), 400, workers=workers, stop=stop,
+                 progress=lambda done, _runs: stop.set())  # fmt: skip
+    figures = result.figures()
+    assert result.cancelled and not figures["complete"]
+    assert 0 < figures["fights"] < 400 and figures["fights"] == len(result.fights)
+    assert len({f.index for f in result.fights}) == len(result.fights)  # each fight once
