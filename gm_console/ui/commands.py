@@ -179,10 +179,11 @@ class ConsoleProvider(_ListProvider):
 
 
 def open_forecast(app: GMConsoleApp) -> None:
-    """The forecast screen on the fight as it stands (ui/screens/forecast_screen.py)."""
+    """The forecast screen on the fight as it stands, or at the replay's step
+    (ui/screens/forecast_screen.py)."""
     from gm_console.ui.screens.forecast_screen import ForecastScreen
 
-    app.push_screen(ForecastScreen(app.game))
+    app.push_screen(ForecastScreen(app.game, start=app.fight.replay_at))
 
 
 def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:

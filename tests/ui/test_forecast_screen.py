@@ -61,3 +61,19 @@ def test_the_bars_are_drawn_in_eighths_of_a_cell():
     assert bar(1, 4) == "████" and bar(0, 4) == "" and bar(0.5, 3) == "█▌"
     text = chart([("a", 1.0, "10"), ("bb", 0.25, "2")], 20).plain.splitlines()
     assert text[0].startswith("a  ████") and text[0].endswith("10") and len(text[0]) == len(text[1]) == 20
+
+
+async def test_in_replay_mode_the_forecast_starts_at_the_step_shown():
+    from gm_console.ui.commands import open_forecast
+
+    app = GMConsoleApp(load_encounter("encounters/reactor-worked-exchange.toml"), path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3", "home", "right", "right")
+        await until(pilot, lambda: app.fight.replay_at == 2, "the replay at step 2")
+        open_forecast(app)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ForecastScreen) and screen.start == 2
+        await until(pilot, lambda: screen.figures is not None, "the figures", timeout=60)
+        assert screen.figures["start"] == 2 and len(app.game.log) == 5
+        await pilot.press("escape")

@@ -1,7 +1,7 @@
 """The forecast screen (``forecast`` in the palette): how this fight is likely
 to go from where it stands, as ``gm-console forecast`` shows it, with the
 rounds distribution and each side's chance to win at the start of each round
-so far (``h``) as bar charts.
+so far (``h``) as bar charts. In replay mode it forecasts from the step shown.
 
 The fights run on other processes (gm_console/forecast.py, at a lower
 priority) from a worker thread, so the console stays responsive; Esc stops
@@ -51,9 +51,10 @@ class ForecastScreen(ModalScreen[None]):
         Binding("h", "history", "Win chance by round"),
     ]
 
-    def __init__(self, game: Game, runs: int = RUNS, workers: int | None = None) -> None:
+    def __init__(self, game: Game, runs: int = RUNS, workers: int | None = None, start: int | None = None) -> None:
         super().__init__()
         self.game = game
+        self.start = len(game.log) if start is None else start  # a replay's step, or the live end of the log
         self.runs = runs
         self.processes = workers
         self.stop = threading.Event()
@@ -64,7 +65,7 @@ class ForecastScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield LiteralStatic(Text.assemble(("Forecast: ", "bold"), self.game.setup.title,
-                                              f" from action {len(self.game.log)}"), id="forecast-title")  # fmt: skip
+                                              f" from action {self.start}"), id="forecast-title")  # fmt: skip
             yield ProgressBar(total=self.runs, show_eta=False, id="forecast-progress")
             yield LiteralStatic("", id="forecast-status")
             with VerticalScroll():
@@ -83,7 +84,7 @@ class ForecastScreen(ModalScreen[None]):
         self.stop = threading.Event()
         self.query_one("#forecast-progress", ProgressBar).update(total=self.runs, progress=0)
         self._status("playing the fight through the rules engine…")
-        lines = self.game.lines()
+        lines = self.game.lines(0, self.start)
         self.run_worker(lambda: self._forecast(lines, self.stop), thread=True, exclusive=True, group="forecast")
 
     def _forecast(self, lines: list[str], stop: threading.Event) -> None:
@@ -101,7 +102,7 @@ class ForecastScreen(ModalScreen[None]):
 
     def action_history(self) -> None:
         self._status("the chance to win at the start of each round so far…")
-        lines = self.game.lines()
+        lines = self.game.lines(0, self.start)
         stop = self.stop
         self.run_worker(lambda: self._history(lines, stop), thread=True, exclusive=True, group="forecast")
 

@@ -7,8 +7,11 @@ Each attacks once a turn, then ends it (``next``). Every policy first fires the 
 Downed units (a unit Downed by the last blow of the fight has no turn of its
 side left and dies when the battle ends under ``death_comes = battle_end``).
 
-- ``focus`` (default): hit the standing enemy with the least HP, with the
-  weapon that does the most (``view.best_strike``).
+- ``crack`` (default): hit an Armor Broken enemy (HP attacks deal double),
+  the one with the least HP; else brk the enemy with the least AR left;
+  else hit the one with the least HP. Each strike with the weapon that does
+  the most (``view.best_strike``).
+- ``focus``: hit the standing enemy with the least HP.
 - ``breaker``: strip the AR of the standing enemy with the most AR (brk)
   until it is Armor Broken, then as ``focus``.
 - ``spread``: hit the standing enemy with the most HP.
@@ -99,6 +102,20 @@ def _breaker(state: State, ctx: Context, side: str, rng: random.Random) -> Itera
     yield from _focus(state, ctx, side, rng)
 
 
+def _crack(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
+    yield from _recalls(state, side)
+    attacker = _turn(state, side)
+    if attacker is None:
+        return
+    foes = list(_enemies(state, side))
+    broken = [u for u in foes if is_broken(u, ctx.rules)]
+    if broken:
+        yield from _strikes(state, ctx, attacker, _ranked(broken, _hp, rng), Hit)
+    armoured = [u for u in foes if u.stats.get("ar", 0) > 0]
+    yield from _strikes(state, ctx, attacker, _ranked(armoured, lambda u: u.stats.get("ar", 0), rng), Brk)
+    yield from _strikes(state, ctx, attacker, _ranked(foes, _hp, rng), Hit)
+
+
 def _spread(state: State, ctx: Context, side: str, rng: random.Random) -> Iterator[Action]:
     yield from _recalls(state, side)
     attacker = _turn(state, side)
@@ -116,11 +133,12 @@ def _random(state: State, ctx: Context, side: str, rng: random.Random) -> Iterat
 
 POLICIES = {
     "focus": Policy("focus", "hit the standing enemy with the least HP", _focus),
+    "crack": Policy("crack", "hit an Armor Broken enemy (least HP first), else brk the enemy with the least AR left", _crack),
     "breaker": Policy("breaker", "brk the enemy with the most AR until it is Armor Broken, then focus", _breaker),
     "spread": Policy("spread", "hit the standing enemy with the most HP", _spread),
     "random": Policy("random", "a hit or brk on a standing enemy, at random", _random),
 }
-DEFAULT = "focus"
+DEFAULT = "crack"
 
 
 def outcome(state: State, ctx: Context) -> Outcome | None:
