@@ -134,3 +134,16 @@ def test_a_stopped_forecast_keeps_the_fights_played_so_far(workers):
     assert result.cancelled and not figures["complete"]
     assert 0 < figures["fights"] < 400 and figures["fights"] == len(result.fights)
     assert len({f.index for f in result.fights}) == len(result.fights)  # each fight once
+
+
+def test_a_fork_plays_on_without_touching_its_game_and_undoes_like_it():
+    game = load_encounter("encounters/conflict-worked-example.toml")
+    state, lines = game.state.to_json(), game.lines()
+    fork = game.fork()
+    fork.push_line("next")
+    fork.push_line('note "a fork only"')
+    assert game.lines() == lines and game.state.to_json() == state
+    fork.undo()
+    fork.undo()
+    assert fork.lines() == lines and fork.state.to_json() == state
+    assert fork.state_at(1).to_json() == game.state_at(1).to_json()
