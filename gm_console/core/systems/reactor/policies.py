@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable
 
 from gm_console.core.actions import Action, Context
+from gm_console.core.errors import GMError
 from gm_console.core.forecast import Outcome, Policy, Tally
 from gm_console.core.state import State
 
@@ -108,7 +109,7 @@ def respond(state: State, ctx: Context, action: Action, policy_of: Callable[[str
         return action
     try:
         target = lg.resolve_target(state, board, striker.side, action.target)
-    except Exception:  # noqa: BLE001 (an unknown target: the engine refuses the strike itself)
+    except GMError:  # an unknown target: the engine refuses the strike itself
         return action
     able = [u for u, no in lg.blockers(state, board, ctx.rules, striker, target) if no is None]
     if not able:
