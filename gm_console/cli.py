@@ -262,7 +262,7 @@ def rules(
 def forecast(
     file: Annotated[Path, typer.Argument(help="Encounter file.")],
     start: Annotated[Optional[int], typer.Option("--from", help="Forecast from the log's first N actions (default: all).")] = None,
-    runs: Annotated[int, typer.Option("--runs", min=1, max=1_000_000, help="Fights to play.")] = 1000,
+    runs: Annotated[int, typer.Option("--runs", min=1, max=100_000, help="Fights to play (each kept until the figures: at most 100,000).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same figures.")] = 0,
     policy: Annotated[list[str], typer.Option("--policy", help="SIDE=NAME: how a side plays (repeatable; docs/forecast.md).")] = [],
     what_if: Annotated[list[str], typer.Option("--what-if", help="A line of notation played first, forecast beside (repeatable).")] = [],

@@ -75,7 +75,7 @@ def running_forecast(console: list[str], env: dict[str, str]) -> subprocess.Pope
     """A long forecast of the demo on 2 processes, niced as the console's are, in its own session."""
     from gm_console.files.paths import demo_encounter
 
-    argv = ["nice", "-n", "10", *console, "forecast", str(demo_encounter()), "--runs", "1000000",
+    argv = ["nice", "-n", "10", *console, "forecast", str(demo_encounter()), "--runs", "100000",
             "--workers", str(SIDE_PROCESSES), "--json"]  # fmt: skip
     return subprocess.Popen(argv, env=dict(os.environ, **env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)  # fmt: skip
