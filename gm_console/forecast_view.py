@@ -54,7 +54,7 @@ def tables(figures: list[dict[str, Any]], names: Mapping[str, str], histograms: 
 
     out = []
     ends = _heads("How it ends", "end", figures)
-    for side in figures[0]["sides"]:
+    for side in dict.fromkeys(s for f in figures for s in f["sides"]):
         ends.add_row(Text.assemble("win: ", literal(names.get(side, side))), *(chance(f["sides"].get(side, {}).get("win")) for f in figures))
     kinds = sorted({k for f in figures for k in f["ends"]})
     for kind in kinds:
