@@ -155,3 +155,6 @@ class ForecastScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.stop.set()
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self.stop.set()  # the app quitting with the screen open: the fights stop too
