@@ -226,10 +226,12 @@ def round_starts(game: Game, upto: int | None = None) -> list[tuple[int, int]]:
 def history(game: Game, runs: int, *, seed: int = 0, policies: Mapping[str, str] | None = None,
             workers: int | None = None, stop: threading.Event | None = None, nice: int = 0,
             progress: Callable[[int, int], None] | None = None) -> list[tuple[int, int, dict[str, float]]]:  # fmt: skip
-    """Each side's chance to win at the start of each round so far: (round, log index,
-    {side: chance}), ``runs`` fights each. Stopped early: the rounds done so far."""
+    """Each side's chance to win at the start of each round so far, and now: (round,
+    log index, {side: chance}), ``runs`` fights each. Stopped early: the points done so far."""
     out = []
     starts = round_starts(game)
+    if starts[-1][1] < len(game.log):
+        starts.append((game.state.clock.round, len(game.log)))  # now, within the last round
     for k, (rnd, index) in enumerate(starts):
         if stop is not None and stop.is_set():
             break

@@ -147,3 +147,17 @@ def test_a_fork_plays_on_without_touching_its_game_and_undoes_like_it():
     fork.undo()
     assert fork.lines() == lines and fork.state.to_json() == state
     assert fork.state_at(1).to_json() == game.state_at(1).to_json()
+
+
+def test_the_win_chances_of_the_fight_so_far_are_at_each_round_start_and_now():
+    from gm_console.forecast import history, round_starts
+
+    game = load_encounter(DEMO)
+    for line in ["next", "hit tamsin raider2 [12]", "next", "next", "next", "next", "next", "next", "next", "next"]:
+        game.push_line(line)
+    starts = round_starts(game)
+    assert starts[0] == (1, 0) and len(starts) >= 2 and all(a[0] < b[0] for a, b in zip(starts, starts[1:]))
+    rows = history(game, 4, workers=1)
+    assert [(r, i) for r, i, _ in rows[: len(starts)]] == starts
+    assert rows[-1][1] == len(game.log) or starts[-1][1] == len(game.log)
+    assert all(set(sides) == {"cadets", "raiders"} for _, _, sides in rows)

@@ -148,9 +148,13 @@ class ForecastScreen(ModalScreen[None]):
 
     def _show_history(self, rows: list[tuple[int, int, dict[str, float]]]) -> None:
         self.rounds_by_history = rows
-        chart = [(f"round {rnd} · {self.names.get(side, side)}", p, f"{p:.0%}") for rnd, _i, sides in rows for side, p in sides.items()]
+        chart = []
+        for k, (rnd, i, sides) in enumerate(rows):
+            now = k > 0 and rows[k - 1][0] == rnd  # a second point in a round: where the fight is now
+            label = f"now (action {i})" if now else f"round {rnd}"
+            chart += [(f"{label} · {self.names.get(side, side)}", p, f"{p:.0%}") for side, p in sides.items()]
         self.query_one("#forecast-history", BarChart).show(chart)
-        self._status(f"the chance to win at the start of each of {len(rows)} rounds ({HISTORY_RUNS} fights each)")
+        self._status(f"the chance to win at the start of each round so far and now ({HISTORY_RUNS} fights each)")
 
     def action_close(self) -> None:
         self.stop.set()
