@@ -291,6 +291,47 @@ def _learned() -> dict[str, str]:
 
 
 @app.command()
+def forecast(
+    file: Annotated[Path, typer.Argument(help="Encounter file.")],
+    start: Annotated[Optional[int], typer.Option("--from", help="Forecast from the log's first N actions (default: all).")] = None,
+    runs: Annotated[int, typer.Option("--runs", min=1, max=100_000, help="Fights to play (each kept until the figures: at most 100,000).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same figures.")] = 0,
+    policy: Annotated[list[str], typer.Option("--policy", help="SIDE=NAME: how a side plays (repeatable; docs/forecast.md).")] = [],
+    what_if: Annotated[list[str], typer.Option("--what-if", help="A line of notation played first, forecast beside (repeatable).")] = [],
+    compare: Annotated[Optional[Path], typer.Option("--compare", help="Another encounter file, forecast beside.")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=10_000, help="A fight longer than this is a time out.")] = 30,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=256, help="Processes (default: every core).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON (see docs/json.md).")] = False,
+    save_example: Annotated[Optional[Path], typer.Option("--save-example", help="Save one simulated fight as an encounter.")] = None,
+) -> None:
+    """Forecast how FILE's fight is likely to go: play it many times through the rules engine (docs/forecast.md)."""
+    from gm_console import forecast_cli as fc
+
+    game = _load(file, as_json)
+    other = _load(compare, as_json) if compare is not None else None
+    try:
+        todo = fc.jobs(game, other, start, runs=runs, seed=seed, policies=fc.parse_policies(policy), what_if=what_if, rounds=rounds)
+        done = fc.figures(fc.play_all(todo, runs, workers, None if as_json else _console(stderr=True)))
+        saved = fc.save_example(todo[0], save_example) if save_example is not None else None
+    except fc.ForecastError as exc:
+        _fail([str(exc)], as_json)
+    except OSError as exc:
+        _fail([f"{save_example}: {exc.strerror or exc}"], as_json)
+    if as_json:
+        _print_json({"ok": True, "forecast": done[0], "what_if": done[1] if len(done) > 1 else None, "example": saved})
+        return
+    from gm_console.forecast_view import names_of, tables
+
+    con = _console()
+    for table in tables(done, {**(names_of(other) if other else {}), **names_of(game)}):
+        con.print(table)
+    if any(f["cancelled"] for f in done):
+        con.print(_styled(("stopped", "yellow"), " early: these are the fights played so far"))
+    if saved is not None:
+        con.print(_styled(("saved", "green"), f" an example fight to {save_example}: {saved}"))
+
+
+@app.command()
 def new(
     file: Annotated[Path, typer.Argument(help="Where to write the starter encounter.")],
     system: Annotated[list[str], typer.Option("--system", "-s", help="Rule system(s) to use; repeat for more.")] = [],

@@ -181,6 +181,7 @@ class ConsoleProvider(_ListProvider):
             ("pane: maximize or restore", fight.action_toggle_maximize, "one pane fills the screen"),
             ("log: undo", fight.action_undo, "take back the last action"),
             ("log: redo", fight.action_redo, "apply the undone action again"),
+            ("forecast: how this fight is likely to go", partial(open_forecast, app), "play it many times through the rules engine from here: win chances, rounds, each unit's end (GM only)"),
         ]
         if fight.game.setup.data.get("party") is not None:
             items.append(("campaign: carry results to the party", fight.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
@@ -213,6 +214,14 @@ def _forget_items(app: GMConsoleApp, fight: FightScreen) -> list[Item]:
     state = "on" if memory.enabled else "off (learn = false under [lookup] in the config file)"
     items.append(("lookup: forget everything learned", partial(fight.forget_learned, None), f"{len(learned)} learned; learning is {state}"))
     return items
+
+
+def open_forecast(app: GMConsoleApp) -> None:
+    """The forecast screen on the fight as it stands, or at the replay's step
+    (ui/screens/forecast_screen.py)."""
+    from gm_console.ui.screens.forecast_screen import ForecastScreen
+
+    app.push_screen(ForecastScreen(app.game, start=app.fight.replay_at))
 
 
 def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:
