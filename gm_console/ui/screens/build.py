@@ -33,13 +33,14 @@ from textual.widgets.option_list import Option
 from gm_console.build import fields as f
 from gm_console.build.draft import Draft, Refused
 from gm_console.build.options import apply_option
-from gm_console.ui.text import literal
+from gm_console.ui.text import clip, literal
 from gm_console.ui.widgets.field_list import FieldList, Row
 from gm_console.ui.widgets.literal import LiteralInput, LiteralOptionList, LiteralStatic
 
 if TYPE_CHECKING:
     from gm_console.ui.app import FightScreen
 
+ENTRY_WIDTH = 30
 VERBS = ("add", "side", "zone", "set", "unset", "house", "remove")
 HINT = "a change: add library:ID count=N side=S zone=Z | zone ID adjacent=A,B | side ID | set UNIT.KEY=V | house RULE=V | remove unit:ID"
 
@@ -59,13 +60,13 @@ class BuildScreen(Screen[bool]):
     BuildScreen { layout: vertical; }
     BuildScreen #build-title { height: 1; background: $panel; padding: 0 1; }
     BuildScreen #build-body { height: 1fr; }
-    BuildScreen #entries { width: 34; height: 1fr; }
+    BuildScreen #entries { width: %d; height: 1fr; }
     BuildScreen #build-detail { width: 1fr; height: 1fr; }
     BuildScreen #about { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     BuildScreen #message { height: auto; max-height: 4; padding: 0 1; }
     BuildScreen #message.-refused { color: $error; }
     BuildScreen #line { height: 3; }
-    """
+    """ % ENTRY_WIDTH
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "close", "Close"),
@@ -125,7 +126,9 @@ class BuildScreen(Screen[bool]):
         rows = self.entries()
         self.keys = [k for k, _ in rows]
         entries.clear_options()
-        entries.add_options([Option(label, id=f"e{i}", disabled=key is None) for i, (key, label) in enumerate(rows)])
+        # one line an entry (cut to the list's width inside its border, padding and scroll bar): a click lands
+        # on the row it shows
+        entries.add_options([Option(clip(label, ENTRY_WIDTH - 6), id=f"e{i}", disabled=key is None) for i, (key, label) in enumerate(rows)])
         at = self.keys.index(keep) if keep in self.keys else 0
         entries.highlighted = at
         self.show_fields()

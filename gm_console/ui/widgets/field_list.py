@@ -28,7 +28,7 @@ def field_prompt(row: Row) -> Text:
         return Text("\n").join([value, literal(f"  {rule.spec.describe()}; default {shown(rule.default)}", "dim")])
     key = row.key
     if row.value is not MISSING:
-        line = Text.assemble(literal(f"{key} = ", "bold"), literal(shown(row.value, row.spec)))
+        line = Text.assemble(literal(f"{key} = ", "bold"), literal(shown(row.value, row.spec)) if row.value != [] else literal("(none)", "dim"))
     else:
         line = Text.assemble(literal(f"{key} = ", "bold"), literal(row.text() or "(not set)", "dim"))
     return Text("\n").join([line, literal(f"  {row.range}", "dim")])
