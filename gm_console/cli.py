@@ -310,16 +310,13 @@ class _BuildCommand(typer.core.TyperCommand):
         return super().parse_args(ctx, args)
 
 
-_CHANGE = "A change, in the order given; see docs/build.md."
-
-
 @app.command(cls=_BuildCommand)
 def build(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="The encounter to build (a new file, or one whose fight has not begun).")],
     system: Annotated[list[str], typer.Option("--system", "-s", help="A new file: its rule system(s); repeat for more.")] = [],
     title: Annotated[Optional[str], typer.Option("--title", help="A new file: its title (default: the file name).")] = None,
-    side: Annotated[list[str], typer.Option("--side", help='"ID [name=..] [controller=players|gm]": add or change a side. ' + _CHANGE)] = [],
+    side: Annotated[list[str], typer.Option("--side", help='"ID [name=..] [controller=players|gm]": add or change a side.')] = [],
     zone: Annotated[list[str], typer.Option("--zone", help='"ID [name=..] [adjacent=A,B] [traits=cover,..] [hidden=true]": add or change a zone.')] = [],
     add: Annotated[list[str], typer.Option("--add", help='"library:ID|party:ID|card:ID|unit:ID|blank:ID [count=N] [id=..] [side=..] [zone=..] [KEY=VALUE]": add units.')] = [],
     set_: Annotated[list[str], typer.Option("--set", help='"UNIT.KEY=VALUE" or "KEY=VALUE" (title, pools.threat, conflict.first ...).')] = [],
@@ -328,7 +325,7 @@ def build(
     remove: Annotated[list[str], typer.Option("--remove", help='"unit:ID", "zone:ID" or "side:ID".')] = [],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Make the changes and say what they did; write nothing.")] = False,
 ) -> None:
-    """Build an encounter without writing TOML: sides, zones, units from libraries or the party, stats, house rules. Each change is checked as `validate` checks a file; a refused one writes nothing. Without changes, open the build screen."""
+    """Build an encounter without writing TOML: sides, zones, units from libraries or the party, stats, house rules. Each change is checked as `validate` checks a file; a refused one writes nothing. Changes are made in the order given (docs/build.md). Without changes, open the build screen."""
     from gm_console.build.draft import Refused
     from gm_console.build.options import build_file, in_order
 
