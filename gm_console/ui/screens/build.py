@@ -157,7 +157,7 @@ class BuildScreen(Screen[bool]):
         if kind == "house":
             return [h for h in f.house_fields(setup) if h.rule.key == eid]
         try:
-            entry = d.entry(kind, eid)
+            entry = d.written(kind, eid)
         except Refused:
             return []
         maker = {"units": f.unit_fields, "zones": f.zone_fields, "sides": f.side_fields}[kind]
