@@ -129,7 +129,7 @@ class BuildScreen(Screen[bool]):
         # one line an entry (cut to the list's width inside its border, padding and scroll bar): a click lands
         # on the row it shows
         entries.add_options([Option(clip(label, ENTRY_WIDTH - 6), id=f"e{i}", disabled=key is None) for i, (key, label) in enumerate(rows)])
-        at = self.keys.index(keep) if keep in self.keys else 0
+        at = self.keys.index(keep) if keep is not None and keep in self.keys else 0
         entries.highlighted = at
         self.show_fields()
         self.show_title()
