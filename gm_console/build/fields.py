@@ -130,6 +130,7 @@ class Field:
     doc: str
     value: Any  # s.MISSING when the file does not set it
     default: Any = s.MISSING
+    known: tuple[str, ...] = ()  # the names the catalogue has for it (conflict's weapon ids ...)
 
     @property
     def key(self) -> str:
@@ -166,7 +167,8 @@ def _walk(base: Path_, table: s.Table, data: dict[str, Any], skip: tuple[str, ..
                 continue
         if isinstance(spec, s.Custom):  # a section of a system the encounter does not run
             continue
-        out.append(Field(path, spec, known.doc, value, known.default))
+        names = catalogue.get(key, []) if isinstance(spec, s.List) else []
+        out.append(Field(path, spec, known.doc, value, known.default, tuple(n for n in names if isinstance(n, str))))
     return out
 
 
@@ -178,7 +180,7 @@ def _catalogue(setup: Any) -> dict[str, Any]:
         cat = setup.catalogues.get(system) or {}
         board = setup.board(system) or {}
         for key, value in cat.items():
-            if isinstance(value, list):
+            if isinstance(value, (list, dict)):  # a list of names, or a table by id (weapon profiles)
                 names[key] = [*value, *(v for v in board.get(key, []) if v not in value)]
     return names
 
@@ -188,7 +190,7 @@ def unit_fields(setup: Any, unit: dict[str, Any]) -> list[Field]:
     conditions, and each system's table key by key (scores by their catalogue names)."""
     table = schema_for(setup.systems).keys["units"].spec
     assert isinstance(table, s.List) and isinstance(table.item, s.Table)
-    found = _walk(("units", unit["id"]), table.item, unit, ("id", "stats"), _catalogue(setup))
+    found = _walk(("units", unit["id"]), table.item, unit, ("id",), _catalogue(setup))
     # where it stands, then its systems' numbers, then traits, items, conditions
     rank = {"name": 0, "side": 0, "zone": 0, **{name: 1 for name in setup.systems}}
     return sorted(found, key=lambda field: rank.get(field.path[2], 2))

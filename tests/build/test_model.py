@@ -43,6 +43,8 @@ def test_conflict_scores_are_listed_by_their_catalogue_names(tmp_path):
         assert f"conflict.attributes.{name}" in keys
     for name in catalogue["specializations"]:
         assert f"conflict.specializations.{name}" in keys
+    weapons = next(r for r in f.unit_fields(draft.game.setup, draft.entry("units", "hero")) if r.key == "conflict.weapons")
+    assert set(weapons.known) == set(catalogue["weapons"]) and "field-sidearm" in weapons.known
 
 
 def test_the_encounter_fields_hold_each_system_board(tmp_path):

@@ -180,7 +180,8 @@ class BuildScreen(Screen[bool]):
             lines.append(rule.explain)
             about.update(literal("\n".join(lines), lines=True))
         else:
-            about.update(literal(f"{row.key}: {row.doc or ''} ({row.range})", lines=True))
+            known = f"\nknown: {', '.join(row.known)}" if row.known else ""
+            about.update(literal(f"{row.key}: {row.doc or ''} ({row.range}){known}", lines=True))
 
     def say(self, text: str, refused: bool = False) -> None:
         message = self.query_one("#message", LiteralStatic)
