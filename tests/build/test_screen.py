@@ -260,3 +260,19 @@ async def test_the_palette_opens_the_build_screen(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, BuildScreen)
         assert app.screen.draft.path == path
+
+
+async def test_quitting_asks_about_the_builds_unsaved_changes(tmp_path):
+    from gm_console.ui.screens.confirm import Confirm
+
+    path = tmp_path / "f.toml"
+    app = BuildConsole(Draft.new(path, ["ctb"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "zone hall")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "The build has unsaved changes" in str(app.screen.query_one("LiteralLabel").render())
+        await pilot.press("y")  # save, then quit
+        await pilot.pause()
+    assert "hall" in [z["id"] for z in load_encounter(path).setup.data["zones"]]

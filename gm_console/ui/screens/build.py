@@ -329,6 +329,24 @@ class BuildScreen(Screen[bool]):
         self.say(f"saved {self.draft.path}")
         self.show_title()
 
+    def quit_asking(self) -> None:
+        """ctrl+q on the build screen: ask about its unsaved changes, then quit as the fight does."""
+        fight = self.app.fight  # type: ignore[attr-defined]
+        if not self.draft.dirty:
+            fight.quit_asking()
+            return
+        from gm_console.ui.screens.confirm import Confirm
+
+        def answer(choice: str | None) -> None:
+            if choice == "yes":
+                self.action_save()
+                if not self.draft.dirty:
+                    fight.quit_asking()
+            elif choice == "no":
+                fight.quit_asking()
+
+        self.app.push_screen(Confirm("The build has unsaved changes. Save them before quitting?", "Save", "Discard"), answer)
+
     def action_close(self) -> None:
         if not self.draft.dirty:
             self.dismiss(self.saved_once)
