@@ -180,3 +180,14 @@ def test_a_file_with_from_units_is_built_with_them_written_out(tmp_path):
     draft.set(("units", "raider2", "ctb", "atk"), 12)
     assert draft.entry("units", "raider2")["ctb"]["atk"] == 12
     assert "from = " not in draft.text
+
+
+def test_a_side_added_to_a_sides_table_list_is_a_sides_table(tmp_path):
+    path = tmp_path / "relay.toml"
+    shutil.copy(ENCOUNTERS / "conflict-relay-station.toml", path)
+    draft = Draft.open(path)
+    apply_option(draft, "--side", "locals name='Station Locals'")
+    assert '[[sides]]\nid = "raiders"\nname = "Raiders"\n\n[[sides]]\nid = "locals"\nname = "Station Locals"\n\n[[zones]]' in draft.text
+    apply_option(draft, "--zone", "vents hidden=true")
+    assert draft.entry("zones", "vents")["hidden"] is True
+    assert 'traits = ["difficult terrain 2"]\nhidden = true\n\n[[zones]]' in draft.text
