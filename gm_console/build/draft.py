@@ -210,7 +210,11 @@ class Draft:
             rules = doc["house_rules"]
             if system not in rules:
                 rules.append(system, tomlkit.inline_table() if _is_inline(rules) else tomlkit.table())
-            rules[system][name] = _item(value)
+            table = rules[system]
+            if name in table:
+                table[name] = _item(value)
+            else:
+                _append_key(table, name, _item(value))
 
         self.change(edit)
 

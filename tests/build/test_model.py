@@ -191,3 +191,11 @@ def test_a_side_added_to_a_sides_table_list_is_a_sides_table(tmp_path):
     apply_option(draft, "--zone", "vents hidden=true")
     assert draft.entry("zones", "vents")["hidden"] is True
     assert 'traits = ["difficult terrain 2"]\nhidden = true\n\n[[zones]]' in draft.text
+
+
+def test_a_second_house_rule_goes_under_the_first(tmp_path):
+    path = tmp_path / "causeway.toml"
+    shutil.copy(ENCOUNTERS / "ctb-causeway-ambush.toml", path)
+    draft = Draft.open(path)
+    apply_option(draft, "--house", "surplus=drop")
+    assert 'brk_amount = "weapon_brk"     # BRK strips the weapon\'s brk value: breaker weapons matter\nsurplus = "drop"\n\n[ctb]' in draft.text
