@@ -69,7 +69,9 @@ def parse_value(text: str, spec: s.Spec | None) -> Any:
         except ValueError:
             return text
     if isinstance(spec, s.Str):
-        return toml_value(text) if text[:1] in ('"', "'") else text
+        if text[:1] in ('"', "'"):
+            return toml_value(text)
+        return text.replace("\\n", "\n") if spec.multiline else text  # a line break typed as \n
     if isinstance(spec, s.List):
         if text.startswith("["):
             return toml_value(text)
@@ -115,7 +117,7 @@ def shown(value: Any, spec: s.Spec | None = None) -> str:
     if value is s.MISSING or value is None:
         return ""
     if isinstance(value, str):
-        return value
+        return value.replace("\n", "\\n") if isinstance(spec, s.Str) and spec.multiline else value  # one line to edit
     if isinstance(value, list) and all(isinstance(v, str) and "," not in v and v.strip() == v for v in value) and not isinstance(spec, s.Custom):
         return ", ".join(value)
     return inline(value)

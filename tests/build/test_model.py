@@ -199,3 +199,13 @@ def test_a_second_house_rule_goes_under_the_first(tmp_path):
     draft = Draft.open(path)
     apply_option(draft, "--house", "surplus=drop")
     assert 'brk_amount = "weapon_brk"     # BRK strips the weapon\'s brk value: breaker weapons matter\nsurplus = "drop"\n\n[ctb]' in draft.text
+
+
+def test_a_text_with_line_breaks_is_edited_on_one_line(tmp_path):
+    # a description is free text: its line breaks are written \n to edit it in a one-line field, and read back
+    draft = Draft.new(tmp_path / "x.toml", ["ctb"])
+    draft.set(("description",), "First line.\nSecond line.")
+    row = next(r for r in f.encounter_fields(draft.game.setup, draft.data) if r.key == "description")
+    assert row.text() == "First line.\\nSecond line."
+    assert f.parse_value(row.text(), row.spec) == "First line.\nSecond line."
+    assert f.parse_value("Raider\\nKos", s.Str()) == "Raider\\nKos"  # a name is one line: left as typed
