@@ -174,6 +174,7 @@ class ConsoleProvider(_ListProvider):
             ("file: save", fight.action_save, "save the encounter (atomic, keeps a .bak)"),
             ("file: save as…", fight.action_save_as, "save under a new name"),
             ("file: new…", fight.action_new, "write a starter encounter and open it"),
+            ("encounter: build", partial(_build, fight), "sides, zones, units from libraries, stats, house rules, without writing TOML (before the first action)"),
             ("replay: " + ("leave replay mode" if fight.replay_at is not None else "enter replay mode"), fight.action_toggle_replay, "step through the log"),
             ("dice: switch to " + ("auto-roll" if fight.dice_mode == "manual" else "entering physical dice"), fight.action_toggle_dice, "how rolls are made"),
             ("act: pick an action, step by step (F7)", fight.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
@@ -222,6 +223,12 @@ def open_forecast(app: GMConsoleApp) -> None:
     from gm_console.ui.screens.forecast_screen import ForecastScreen
 
     app.push_screen(ForecastScreen(app.game, start=app.fight.replay_at))
+
+
+def _build(fight: FightScreen) -> None:
+    from gm_console.ui.screens.build import open_build
+
+    open_build(fight)
 
 
 def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:
