@@ -273,3 +273,27 @@ async def test_quitting_asks_about_the_builds_unsaved_changes(tmp_path):
         await pilot.press("y")  # save, then quit
         await pilot.pause()
     assert "hall" in [z["id"] for z in load_encounter(path).setup.data["zones"]]
+
+
+async def test_f_forecasts_the_fight_as_built_without_saving_it(tmp_path, monkeypatch):
+    """Issue 31: "in the build screen: the forecast of the fight being built"."""
+    from gm_console.ui.screens.forecast_screen import ForecastScreen
+    from tests.ui.settle import until
+
+    monkeypatch.setattr(ForecastScreen.__init__, "__defaults__", (8, 1, None))  # 8 fights, one process
+    path = tmp_path / "f.toml"
+    app = BuildConsole(Draft.new(path, ["ctb"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "add library:raider count=2 side=foes")
+        build = app.screen
+        assert isinstance(build, BuildScreen) and build.draft.ids("units")[-2:] == ["raider1", "raider2"]
+        build.query_one("#entries", OptionList).focus()
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, ForecastScreen), "the forecast screen")
+        screen = app.screen
+        await until(pilot, lambda: screen.figures is not None, "the forecast's figures", timeout=60)
+        assert screen.figures["fights"] == 8 and set(screen.game.state.units) >= {"raider1", "raider2"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is build and not path.exists()  # nothing saved by a forecast

@@ -74,6 +74,7 @@ class BuildScreen(Screen[bool]):
         Binding("d", "duplicate", "Duplicate"),
         Binding("x,delete", "remove", "Remove"),
         Binding("colon", "focus_line", "Type a change"),
+        Binding("f", "forecast", "Forecast"),
     ]
 
     def __init__(self, draft: Draft) -> None:
@@ -268,6 +269,12 @@ class BuildScreen(Screen[bool]):
 
     def action_focus_line(self) -> None:
         self.query_one("#line", Input).focus()
+
+    def action_forecast(self) -> None:
+        """The forecast of the fight as built so far (issue 31): the draft is always a valid encounter."""
+        from gm_console.ui.screens.forecast_screen import ForecastScreen
+
+        self.app.push_screen(ForecastScreen(self.draft.game))
 
     def action_add(self) -> None:
         key = self.current_key() or ""
