@@ -87,7 +87,12 @@ class Hit:
 
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])|\n+")
-PREFER = 2.0  # an entry of the encounter's own systems (or the console's) counts this much more
+# The system in play is a hint, not a wall: an entry of the encounter's own systems (or the console's)
+# counts this much more, enough to break a near tie, never to outrank a clearly better entry of another
+# system (measured on the tuning sets: at 2.0 a question about another system's rule, asked in this
+# one's encounter, found its entry first half the time; tests/lookup/measure.py, mode "other").
+PREFER = 1.03
+ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone fight") counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
 # "How do I ..." asks for the verb that does it.
@@ -188,8 +193,8 @@ class RulesIndex:
             boost = self._boost[i]
             if not self._own[i] and named & self.engine.titles[i]:
                 boost *= PREFER
-            if self.entries[i].system in asked:  # the question names the system: as if its encounter
-                boost *= PREFER
+            if self.entries[i].system in asked:  # the question names the system ("in the zone fight")
+                boost *= ASKED
             found.append((score * boost, i))
         if not found:
             return self.nearest(query, limit)
