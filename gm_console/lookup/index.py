@@ -91,7 +91,7 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])|\n+")
 # counts this much more, enough to break a near tie, never to outrank a clearly better entry of another
 # system (measured on the tuning sets: at 2.0 a question about another system's rule, asked in this
 # one's encounter, found its entry first half the time; tests/lookup/measure.py, mode "other").
-PREFER = 1.03
+PREFER = 1.2
 ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone fight") counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
@@ -106,6 +106,7 @@ IN_FIGHT = re.compile(
     r"(?:fight|combat|battle|conflict|round)\b|\bin combat\b"
 )
 OUT_OF_FIGHT = 0.4
+THEIRS = 4.0  # a word is another system's when a share of its entries this many times larger uses it
 NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in their title for it to be a name
 
 
@@ -153,6 +154,10 @@ class RulesIndex:
             for e in entries
         ]
         self._titles = [e.title.lower() for e in entries]
+        self._systems = [e.system for e in entries]
+        self._sizes: dict[str, int] = {}
+        for e in entries:
+            self._sizes[e.system] = self._sizes.get(e.system, 0) + 1
         self._cut: dict[str, tuple[RefEntry, list[tuple[str, frozenset[str]]]]] = {}  # matched_sentences' work, per entry
 
     @cached_property
@@ -182,6 +187,7 @@ class RulesIndex:
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
         asked = self._told.systems_named(query) if self._told.system_words else set()
+        theirs = self._theirs(terms) if self.prefer and THEIRS else set()
         found: list[tuple[float, int]] = []
         for i, score in scores.items():
             if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
@@ -191,7 +197,7 @@ class RulesIndex:
             if in_fight and self._out_of_fight[i]:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]
-            if not self._own[i] and named & self.engine.titles[i]:
+            if not self._own[i] and (named & self.engine.titles[i] or self._systems[i] in theirs):
                 boost *= PREFER
             if self.entries[i].system in asked:  # the question names the system ("in the zone fight")
                 boost *= ASKED
@@ -202,6 +208,27 @@ class RulesIndex:
         # in the index's order: the console and `gm-console rules`, two processes, list them alike
         found.sort(key=lambda f: (-round(f[0], 9), f[1]))
         return [Hit(self.entries[i], score) for score, i in found[:limit]]
+
+    def _theirs(self, terms: list) -> set[str]:
+        """The other systems the question uses a word of (as written, not a synonym): a word that a
+        share of that system's entries ``THEIRS`` times larger than of the encounter's systems' uses
+        ("zone" in a CTB fight, "heat" in a zone fight). Their entries then rank as the encounter's."""
+        engine = self.engine
+        own = sum(self._sizes.get(s, 0) for s in self.prefer) or 1
+        out: set[str] = set()
+        for term in terms:
+            docs: set[int] = set()
+            for t, w in term.weights.items():
+                if w == 1.0:
+                    docs.update(engine.postings.get(t, ()))
+            count: dict[str, int] = {}
+            for d in docs:
+                count[self._systems[d]] = count.get(self._systems[d], 0) + 1
+            mine = sum(count.get(s, 0) for s in self.prefer) / own
+            out.update(
+                s for s, c in count.items() if s != "core" and s not in self.prefer and c / self._sizes[s] >= THEIRS * mine
+            )
+        return out
 
     def matched_sentence(self, query: str, entry: RefEntry) -> str:
         """The one sentence of ``entry``'s body that answers ``query`` best (the most of its words, rarer
