@@ -96,7 +96,12 @@ ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
 # "How do I ..." asks for the verb that does it.
-HOW_TO = re.compile(r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b")
+HOW_TO = re.compile(
+    r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b|\b(?:which|what) (?:command|verb)\b|\bwhat do (?:i|we) type\b"
+)
+# "Which card/building ..." asks for a card of the catalogue, not the rule it plays under.
+WHICH_CARD = re.compile(r"\bwhich (?:card|building|facility|personnel|gun|weapon|equipment|guard|unit)s?\b")
+WHICH_CARD_LIFT = 1 / KIND_PRIOR["card"]  # the card at par with the rules
 HOW_TO_ACTION = 1.2
 WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
@@ -183,6 +188,7 @@ class RulesIndex:
         text = " ".join(query.lower().split())
         how_to = HOW_TO.search(text) is not None
         in_fight = IN_FIGHT.search(text) is not None
+        which_card = WHICH_CARD.search(text) is not None
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
@@ -194,6 +200,8 @@ class RulesIndex:
                 score *= 2
             if how_to and self.entries[i].kind == "action":
                 score *= HOW_TO_ACTION
+            if which_card and self.entries[i].kind == "card":
+                score *= WHICH_CARD_LIFT
             if in_fight and self._out_of_fight[i]:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]
