@@ -88,9 +88,9 @@ class Hit:
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])|\n+")
 # The system in play is a hint, not a wall: an entry of the encounter's own systems (or the console's)
-# counts this much more, enough to break a near tie, never to outrank a clearly better entry of another
-# system (measured on the tuning sets: at 2.0 a question about another system's rule, asked in this
-# one's encounter, found its entry first half the time; tests/lookup/measure.py, mode "other").
+# counts this much more, enough to break a near tie ("downed" in a zone fight), never to outrank a clearly
+# better entry of another system (at 2.0 a question about another system's rule, asked in this one's
+# encounter, found its entry first half the time: tests/lookup/measure.py, mode "other").
 PREFER = 1.2
 ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone fight") counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
@@ -117,7 +117,7 @@ NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in
 
 class RulesIndex:
     """The lookup: ``rank`` orders every entry by relevance to a question
-    (see ``gm_console.lookup.search``), the encounter's systems first."""
+    (see ``gm_console.lookup.search``), the encounter's systems first in a near tie."""
 
     def __init__(self, entries: list[RefEntry], prefer: Iterable[str] = ()) -> None:
         self.entries = entries
@@ -334,7 +334,7 @@ def build_index(
     """Every system's entries, the console's own and the notation help.
 
     ``systems`` are the encounter's (none: no encounter): their entries come
-    first (``own_entries``) and rank first, and with the encounter's ``rules``
+    first (``own_entries``) and win a near tie, and with the encounter's ``rules``
     and ``setup`` its house rules show its values and its catalogues its own
     cards. The other systems are still found, with their defaults and bundled
     catalogues. ``own``: ``own_entries`` of the same arguments, when the
