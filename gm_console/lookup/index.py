@@ -14,7 +14,7 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
-from gm_console.lookup.search import Engine, lexicon, likeness, situations, stem, trigrams, words
+from gm_console.lookup.search import Engine, Term, lexicon, likeness, situations, stem, trigrams, words
 
 
 
@@ -217,10 +217,12 @@ class RulesIndex:
         found.sort(key=lambda f: (-round(f[0], 9), f[1]))
         return [Hit(self.entries[i], score) for score, i in found[:limit]]
 
-    def _theirs(self, terms: list) -> set[str]:
-        """The other systems the question uses a word of (as written, not a synonym): a word that a
-        share of that system's entries ``THEIRS`` times larger than of the encounter's systems' uses
-        ("zone" in a CTB fight, "heat" in a zone fight). Their entries then rank as the encounter's."""
+    def _theirs(self, terms: list[Term]) -> set[str]:
+        """The other systems the question uses a word of (as written or a synonym of it, not an unfinished
+        word or a typo): a word that a share of that system's entries ``THEIRS`` times larger than of the
+        encounter's systems' uses ("zone" in a CTB fight, "heat" in a zone fight, "hp" in a zone fight,
+        which has none; not "downed" there: the zone rules say it of a share only 3 times smaller).
+        Their entries then rank as the encounter's."""
         engine = self.engine
         own = sum(self._sizes.get(s, 0) for s in self.prefer) or 1
         out: set[str] = set()
