@@ -22,6 +22,7 @@ CONFIG = s.Table(
     {
         "theme": Key(s.Str()),
         "keys": Key(KEYS, default={}),
+        "point": Key(s.Str(choices=("prompt", "apply")), doc="what a click's line does: prompt (put it in the prompt) or apply it"),
     },
     name="the config",
 )
@@ -32,14 +33,18 @@ class Config:
     file. A plain class: it is defined at every start, and a dataclass takes
     about 0.6 ms to define (it compiles its methods)."""
 
-    def __init__(self, theme: str | None = None, keys: dict[str, str] | None = None, problems: list[str] | None = None, path: Path | None = None) -> None:
+    def __init__(
+        self, theme: str | None = None, keys: dict[str, str] | None = None, problems: list[str] | None = None, path: Path | None = None,
+        point: str = "prompt",
+    ) -> None:
         self.theme = theme
+        self.point = point  # what a click's line does: "prompt" (put there to apply with Enter) or "apply"
         self.keys: dict[str, str] = {} if keys is None else keys
         self.problems: list[str] = [] if problems is None else problems
         self.path = path
 
     def __repr__(self) -> str:
-        return f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r})"
+        return f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r}, point={self.point!r})"
 
 
 def config_path() -> Path:
@@ -64,7 +69,8 @@ def load_config(path: Path | None = None) -> Config:
     keys = {k: v for k, v in raw_keys.items() if isinstance(v, str)} if isinstance(raw_keys, dict) else {}
     keys, refused = check_keymap(keys)  # a plain letter, a key bound twice, a key Textual cannot read
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
-    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path)
+    point = value.get("point") if value.get("point") in ("prompt", "apply") else "prompt"
+    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path, point)
 
 
 def save_theme(config: Config, theme: str) -> None:
