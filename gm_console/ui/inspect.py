@@ -35,7 +35,7 @@ def _reactor() -> ModuleType:
     return view
 
 
-VIEWS: dict[str, Callable[[], ModuleType]] = {"ctb": _ctb, "conflict": _conflict, "reactor": _reactor}  # each has stat_block, TARGET_VERB
+VIEWS: dict[str, Callable[[], ModuleType]] = {"ctb": _ctb, "conflict": _conflict, "reactor": _reactor}  # each has stat_block, TARGET_LINE
 
 
 @dataclass(frozen=True)
@@ -74,18 +74,18 @@ def inspect(game: Game, uid: str, index: int | None = None, state: State | None 
 def pointed_line(game: Game, actor: str, *, target: str | None = None, zone: str | None = None) -> str:
     """The line a click means: ``actor`` on ``target`` (a second unit) or into ``zone``:
     the first legal action now that does it, else the system's own verb for it
-    (its TARGET_VERB; ``move`` for a zone), for the GM to finish or see refused."""
+    (its TARGET_LINE; ``move`` for a zone), for the GM to finish or see refused."""
     legal: list[Any] = game.legal_actions()
     found = sb.pointed(legal, actor, target=target, zone=zone)
     if found is not None:
         return found.notation()
     if zone is not None:
         return f"move {actor} {zone}"
-    verb = next((target_verb(name) for name in game.systems if target_verb(name)), None)
-    return f"{verb or 'note'} {actor} {target}"
+    template = next((t for t in map(target_line, game.systems) if t is not None), "note {actor} {target}")
+    return template.format(actor=actor, target=target)
 
 
-def target_verb(system: str) -> str | None:
-    """The verb of ``system`` that one unit aims at another (hit, attack, strike), or None."""
+def target_line(system: str) -> str | None:
+    """How ``system`` writes one unit aiming at another (``hit {actor} {target}``), or None."""
     view = VIEWS.get(system)
-    return view().TARGET_VERB if view is not None else None
+    return view().TARGET_LINE if view is not None else None

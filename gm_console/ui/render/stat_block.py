@@ -13,8 +13,8 @@ from gm_console.core import statblock as sb
 from gm_console.ui import palette as pal
 from gm_console.ui.inspect import Inspected
 
-LABEL_W = 14  # the figures' label column
-VALUE_W = 7  # and their value column
+LABEL_W = 18  # the figures' label column
+VALUE_W = 8  # and their value column
 HISTORY_SHOWN = 30  # the newest entries of the history
 
 
@@ -34,7 +34,7 @@ def figure_line(figure: sb.Figure) -> Text:
     """``max HP        27     base: hp_base 30 +30 · kennel: Kennel 90 -3 · ...``"""
     label = figure.label if cell_len(figure.label) <= LABEL_W else figure.label[: LABEL_W - 1] + "…"
     text = Text(f"  {label:<{LABEL_W}} ")
-    text.append(f"{figure.shown():<{VALUE_W}}", style="bold")
+    text.append(f"{figure.shown():<{VALUE_W - 1}} ", style="bold")
     for i, source in enumerate(figure.sources):
         if i:
             text.append(" · ", style=pal.MUTED)

@@ -22,7 +22,7 @@ from gm_console.core.state import State
 from gm_console.ui import palette as pal
 from gm_console.ui.render.conditions import unit_conditions
 from gm_console.ui.render.names import labels
-from gm_console.ui.render.pointing import mark, style as point_style
+from gm_console.ui.render.pointing import mark as point_at, style as point_style
 from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
@@ -213,7 +213,7 @@ def map_lines(
     """
     width, height = max(width, MIN_W), max(height, 3)
     given = token
-    token = lambda state, uid: mark(given(state, uid), "unit", uid)  # noqa: E731  (a click on a token points at its unit)
+    token = lambda state, uid: point_at(given(state, uid), "unit", uid)  # noqa: E731  (a click on a token points at its unit)
     candidates = layouts(state, width)
     if not candidates:
         return [Text("no zones in this encounter", style=pal.MUTED)]

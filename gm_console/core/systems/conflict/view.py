@@ -59,7 +59,7 @@ __all__ = [
     "specializations",
     "stat_block",
     "weapon_label",
-    "TARGET_VERB",
+    "TARGET_LINE",
 ]
 
 
@@ -323,7 +323,7 @@ def extra_dice_costs(rules: Rules) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- the stat block
 
-TARGET_VERB = "attack"  # what a click on a second unit puts in the prompt when no legal action names the two
+TARGET_LINE = "attack {actor} {target}"  # what a click on a second unit puts in the prompt when no legal action names the two
 _PART_KINDS = (("cysuit 0 under the Trait", "trait"), ("cysuit 0 under the condition", "condition"), ("cysuit", "item"), ("armour", "base"))
 
 

@@ -23,7 +23,7 @@ __all__ = [
     "Bands", "Brk", "Hit", "Recall", "Turn", "Weapon",
     "attacks_made", "bands", "best_strike", "clock_change", "gain", "in_fight", "is_broken", "is_downed",
     "is_recalled", "odds", "project", "projection_length", "stat_block", "turn_key", "weapons_of", "what_if",
-    "TARGET_VERB",
+    "TARGET_LINE",
 ]  # fmt: skip
 
 _ADJUSTS = (Haste, Slow, Delay, Rush)  # the verbs that change a unit's clock by an amount
@@ -92,7 +92,7 @@ def best_strike(state: State, rules: Rules, strike: Hit | Brk) -> Hit | Brk:
 
 # ---------------------------------------------------------------- the stat block
 
-TARGET_VERB = "hit"  # what a click on a second unit puts in the prompt when no legal action names the two
+TARGET_LINE = "hit {actor} {target}"  # what a click on a second unit puts in the prompt when no legal action names the two
 _WORDS = {
     "ap_total": "AP Total", "ap": "AP", "kennel": "Kennel", "hp_base": "HP base", "ar_base": "AR base",
     "ki_base": "KI base", "atk": "ATK", "mag": "MAG", "pr": "PR", "mr": "MR", "prof": "Proficiency",

@@ -33,7 +33,7 @@ __all__ = [
     "active", "all_targets", "base_load_parts", "blockers", "can_hack", "casualties", "facilities", "facility",
     "gear", "grants_text", "incident_steps", "last_strike", "meltdown_heat", "next_base_load", "opposing", "phase",
     "phase_title", "plant", "power_order", "profile", "strikers", "target_word", "targets",
-    "TARGET_VERB", "card_block", "stat_block",
+    "TARGET_LINE", "card_block", "stat_block",
 ]  # fmt: skip
 
 
@@ -158,7 +158,7 @@ def target_word(state: State, target: Target, side: str) -> str:
 
 # ---------------------------------------------------------------- the stat block
 
-TARGET_VERB = "strike"  # what a click on a second unit puts in the prompt when no legal action names the two
+TARGET_LINE = "strike {actor} -> {target}"  # what a click on a second unit puts in the prompt when no legal action names the two
 
 
 def _card(card: _Card) -> sb.Card:
@@ -199,10 +199,12 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
         sb.Figure("in_force.atk", "ATK", p.atk, _sources(state, unit.side, "atk", p.atk_from, gear)),
         sb.Figure("in_force.hp", "HP", p.hp, _sources(state, unit.side, "hp", p.hp_from, gear)),
         sb.Figure("in_force.hack", "HACK", p.hack, _sources(state, unit.side, "hack", p.hack_from, gear)),
-        sb.Figure("in_force.damage", "damage", p.damage, (sb.Source("state", "taken this fight" if p.damage else "none taken"),), p.hp),
+        sb.Figure("damage", "damage", p.damage, (sb.Source("state", "taken this fight" if p.damage else "none taken"),), p.hp),
     ]
     words = {"atk": "card ATK", "hp": "card HP", "hack": "card HACK", "damage": "damage"}
     for key, value in unit.stats.items():
+        if key == "damage":
+            continue  # the figure above
         figures.append(sb.Figure(key, words.get(key, key), value, (sb.Source("card" if key in ("atk", "hp", "hack") else "state", "the unit's stat (set changes it)"),)))
     notes = []
     if p.first_strike:
