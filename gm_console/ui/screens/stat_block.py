@@ -9,21 +9,21 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 
 from gm_console.ui import palette as pal
 from gm_console.ui.inspect import Inspected
-from gm_console.ui.render.stat_block import inspected_lines
+from gm_console.ui.render.stat_block import WIDTH, inspected_lines
 from gm_console.ui.widgets.literal import LiteralStatic
 
 
 class StatBlockScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     StatBlockScreen { align: center middle; }
-    StatBlockScreen > VerticalScroll { width: 96%; max-width: 130; height: 94%; border: thick $accent;
-                                       background: $surface; padding: 0 1; scrollbar-size-vertical: 1; }
-    StatBlockScreen #sb-hint { color: $text-muted; }
+    StatBlockScreen > Vertical { width: 96%; max-width: 130; height: 94%; border: thick $accent; background: $surface; padding: 0 1; }
+    StatBlockScreen VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
+    StatBlockScreen #sb-hint { height: 1; }
     """
     BINDINGS = [
         Binding("escape,q", "dismiss", "Back to the fight"),
@@ -38,12 +38,17 @@ class StatBlockScreen(ModalScreen[None]):
         self.seen = seen
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(can_focus=False):
-            yield LiteralStatic(self.text(), id="sb-body")
+        with Vertical():
+            with VerticalScroll(can_focus=False):
+                yield LiteralStatic(self.text(), id="sb-body")
             yield LiteralStatic(Text("Esc returns to the fight · ↑↓ PgUp PgDn scroll", style=pal.MUTED), id="sb-hint")
 
     def text(self) -> Text:
-        return Text("\n").join(inspected_lines(self.seen))
+        width = self.query_one(VerticalScroll).content_size.width - 1 if self.is_mounted else 0  # (a column for the scrollbar)
+        return Text("\n").join(inspected_lines(self.seen, width if width > 0 else WIDTH))
+
+    def on_resize(self) -> None:
+        self.query_one("#sb-body", LiteralStatic).update(self.text())
 
     @property
     def plain(self) -> str:
