@@ -183,7 +183,7 @@ class PointCommands(_PointScreen):
 
             line = pointed_line(self.game, chosen, target=uid)
             items.append(MenuItem("line", line, line, self.refusal(line)))
-        items.append(MenuItem("fill", f"cond {uid} ", f"cond {uid} CONDITION [for=3r]: give it a condition"))
+        items.append(MenuItem("fill", f"cond {uid} ", f"cond {uid} CONDITION, for=3r if it lasts: give it a condition"))
         for cond in unit.conditions.values():
             line = f"uncond {uid} {quote(cond.name)}"
             items.append(MenuItem("line", line, f"{line}: take off {cond.label()}", self.refusal(line)))

@@ -18,7 +18,7 @@ LABEL_W = 16  # the figures' label column
 VALUE_W = 8  # and their value column
 HISTORY_SHOWN = 30  # the newest entries of the history
 WIDTH = 100  # the width the block is laid out at when none is given
-_WRAP = Console(width=WIDTH, color_system=None, legacy_windows=False)  # only to wrap words (Text.wrap asks for a console)
+_WRAP = Console(width=WIDTH, color_system=None, legacy_windows=False, markup=False)  # only to wrap words (Text.wrap asks for a console)
 
 
 def hang(head: Text, body: Text, width: int) -> list[Text]:
