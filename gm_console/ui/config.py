@@ -69,7 +69,7 @@ def load_config(path: Path | None = None) -> Config:
     keys = {k: v for k, v in raw_keys.items() if isinstance(v, str)} if isinstance(raw_keys, dict) else {}
     keys, refused = check_keymap(keys)  # a plain letter, a key bound twice, a key Textual cannot read
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
-    point = value.get("point") if value.get("point") in ("prompt", "apply") else "prompt"
+    point = "apply" if value.get("point") == "apply" else "prompt"
     return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path, point)
 
 

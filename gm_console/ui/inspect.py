@@ -13,7 +13,6 @@ from typing import Any
 
 from gm_console.core import statblock as sb
 from gm_console.core.game import Game
-from gm_console.core.rules import Rules
 from gm_console.core.state import State
 
 

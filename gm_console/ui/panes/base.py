@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import events
+from textual import events, on
 from textual.message import Message
 from textual.widget import Widget
 
@@ -48,7 +48,9 @@ class SystemPane(Widget, can_focus=True):
             self.button = button
             super().__init__()
 
-    def on_click(self, event: events.Click) -> None:
+    @on(events.Click)
+    def pointed_click(self, event: events.Click) -> None:
+        """A click on what the pane drew marked: ``Pointed`` for the fight to act on."""
         found = pointed(event.style.meta)
         if found is not None:
             self.post_message(self.Pointed(found[0], found[1], event.button))

@@ -367,13 +367,13 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
         now = unit.stats.get("stress", 0)
         figures.append(sb.Figure("stress", "Stress", now, (sb.Source("state", "marked this fight" if now else "none marked"),), c.stress_max))
         shown.add("stress")
-        prot, parts = stress.protection(state, uid)
-        figures.append(sb.Figure("protection_in_force", "Protection", prot, tuple(_protection_source(p) for p in parts) or (sb.Source("rule", "no cysuit, no armour"),)))
+        prot, prot_parts = stress.protection(state, uid)
+        figures.append(sb.Figure("protection_in_force", "Protection", prot, tuple(_protection_source(p) for p in prot_parts) or (sb.Source("rule", "no cysuit, no armour"),)))
         if "protection" in unit.stats:
             figures.append(sb.Figure("protection", "armour Protection", unit.stats["protection"], (sb.Source("item", "armour, shields (beyond the cysuit)"),)))
             shown.add("protection")
-        ctx = Context(rules, {}, None, 0)  # (the penalties read the rules only)
-        mods = tasks.penalties(state, ctx, uid)  # type: ignore[arg-type]
+        ctx = Context(rules, {}, None, 0)  # type: ignore[arg-type]  # (the penalties read the rules only)
+        mods = tasks.penalties(state, ctx, uid)
         figures.append(sb.Figure("difficulty_added", "Difficulty added to its tasks", sum(n for _, n in mods), tuple(
             sb.Source("house rule" if "house rule" in what else ("condition" if what == "Fatigued" else "rule"), what, n) for what, n in mods
         ) or (sb.Source("rule", "nothing adds Difficulty now"),)))  # fmt: skip
