@@ -19,7 +19,7 @@ from gm_console.core.systems.conflict import view as conflict_view
 from gm_console.core.systems.ctb import view as ctb_view
 from gm_console.export import state_json
 from gm_console.files.encounter_io import load_encounter
-from gm_console.ui.inspect import Inspected, inspect, pointed_line
+from gm_console.ui.inspect import Inspected, inspect, inspect_facility, pointed_line
 from tests.conftest import ENCOUNTERS
 
 FILES = sorted(ENCOUNTERS.glob("*.toml")) + sorted(p for p in (ENCOUNTERS / "campaign").glob("[0-9]-*.toml"))
@@ -89,6 +89,12 @@ def check_point(game: Game, n: int) -> int:
             ids = {g.id for block in seen.blocks for g in block.gear}
             assert set(char["weapons"]) <= ids
             checked += 2 + len(char["injuries"])
+    for fac in data["boards"].get("reactor", {}).get("facilities", []):  # a Facility card: the same numbers as the board's
+        shown = figures(inspect_facility(game, fac["id"], n, state))
+        assert (shown["integrity"].value, shown["damage"].value) == (fac["integrity"], fac["damage"])
+        assert shown["remaining"].value == (0 if fac["destroyed"] else fac["integrity"] - fac["damage"])
+        assert {k: shown[f"grants.{k}"].value for k in fac["grants"]} == fac["grants"]
+        checked += 3 + len(fac["grants"])
     return checked
 
 
@@ -151,3 +157,12 @@ def test_a_click_on_a_second_unit_means_the_first_legal_action_between_them():
     assert pointed_line(game, acting, target=mate) == f"hit {acting} {mate}"  # none legal: the system's line, refused when applied
     zone = next(iter(game.state.zones))
     assert pointed_line(game, acting, zone=zone) == f"move {acting} {zone}"
+
+
+def test_a_facility_shows_its_card_text_and_what_it_grants():
+    game = load_encounter(ENCOUNTERS / "reactor-night-shift.toml")
+    fac = next(f for f in game.state.boards["reactor"].facilities.values() if f.grants and f.card)
+    seen = inspect_facility(game, fac.id)
+    block = seen.blocks[0]
+    assert block.kind == "Facility" and block.cards and block.cards[0].text  # the card's words, from the data file
+    assert all(f.sources[0].label == "while it stands" for f in block.figures if f.key.startswith("grants."))

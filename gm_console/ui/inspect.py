@@ -70,6 +70,17 @@ def inspect(game: Game, uid: str, index: int | None = None, state: State | None 
     return Inspected(uid, n, live, made, history, actions)
 
 
+def inspect_facility(game: Game, fid: str, index: int | None = None, state: State | None = None) -> Inspected:
+    """A reactor Facility after the log's first ``index`` actions: its block, and live the strikes on it."""
+    n = len(game.log) if index is None else index
+    live = n == len(game.log)
+    if state is None:
+        state = game.state if live else game.state_at(n)
+    block = VIEWS["reactor"]().facility_block(state, fid)
+    actions = tuple(a.notation() for a in sb.unit_actions(game.legal_actions(), fid)) if live else ()
+    return Inspected(fid, n, live, (block,), (), actions)
+
+
 def pointed_line(game: Game, actor: str, *, target: str | None = None, zone: str | None = None) -> str:
     """The line a click means: ``actor`` on ``target`` (a second unit) or into ``zone``:
     the first legal action now that does it, else the system's own verb for it

@@ -89,8 +89,12 @@ class PointCommands(_PointScreen):
             self.point(pointed_line(self.game, chosen, target=uid))
 
     def click_place(self, kind: str, ident: str) -> None:
-        """A zone (a move there) or a Facility (a strike on it) for the selected unit."""
+        """A zone (a move there) or a Facility (a strike on it) for the selected unit;
+        a Facility with no unit selected shows its card."""
         chosen = self.selected
+        if kind == "facility" and (chosen is None or self.replay_at is not None):
+            self.show_facility(ident)
+            return
         if chosen is None or chosen not in self.game.state.units:
             self.notify(f"click a unit first to select it, then the {kind} for it", timeout=4)
             return
@@ -144,6 +148,13 @@ class PointCommands(_PointScreen):
             self.notify(f"no unit {uid!r} at this point of the log", severity="warning")
             return
         self.app.push_screen(StatBlockScreen(inspect(self.game, uid, self.replay_at, state)))
+
+    def show_facility(self, fid: str) -> None:
+        """A reactor Facility's block (Integrity, GRANTS, its card's text) at the point on screen."""
+        from gm_console.ui.inspect import inspect_facility
+        from gm_console.ui.screens.stat_block import StatBlockScreen
+
+        self.app.push_screen(StatBlockScreen(inspect_facility(self.game, fid, self.replay_at, self.shown_state())))
 
     def action_stat_block(self) -> None:
         uid = self.focus_unit()

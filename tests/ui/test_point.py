@@ -108,6 +108,35 @@ async def test_reactor_a_card_selects_a_second_card_fills_the_strike_a_facility_
         assert prompt(app).startswith(f"strike k1 -> {facility.id}")
 
 
+async def test_a_facility_clicked_with_no_unit_selected_shows_its_card():
+    app = make_app(REACTOR)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        facility = next(f for f in app.game.state.boards["reactor"].facilities.values() if f.card)
+        await click(pilot, "facility", facility.id)
+        block = app.screen
+        assert isinstance(block, StatBlockScreen) and block.seen.blocks[0].kind == "Facility"
+        assert f"{facility.name} ({facility.id})" in block.plain and "Integrity" in block.plain
+
+
+async def test_a_conflict_track_line_points_at_its_character_too():
+    app = make_app(CONFLICT, ["turn rhea"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        region = app.screen.query_one("#cf-tracks").region
+        marked = [
+            (meta["unit"], (x, y))
+            for y in range(region.y, region.bottom)
+            for x in range(region.x, region.right)
+            if isinstance((meta := app.screen.get_style_at(x, y).meta).get("unit"), str)
+        ]
+        assert {uid for uid, _ in marked} == set(app.game.state.units)  # every character's track line is marked
+        uid, at = next((u, a) for u, a in marked if u == "warden")
+        await pilot.click(offset=at)
+        await settle(pilot)
+        assert app.fight.selected == "warden"
+
+
 async def test_with_point_apply_a_click_applies_its_line_to_the_log():
     app = make_app(CTB, ["next"], point="apply")
     async with app.run_test(size=(120, 40)) as pilot:

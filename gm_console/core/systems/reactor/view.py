@@ -33,7 +33,7 @@ __all__ = [
     "active", "all_targets", "base_load_parts", "blockers", "can_hack", "casualties", "facilities", "facility",
     "gear", "grants_text", "incident_steps", "last_strike", "meltdown_heat", "next_base_load", "opposing", "phase",
     "phase_title", "plant", "power_order", "profile", "strikers", "target_word", "targets",
-    "TARGET_LINE", "card_block", "stat_block",
+    "TARGET_LINE", "card_block", "facility_block", "stat_block",
 ]  # fmt: skip
 
 
@@ -219,4 +219,26 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
         uid, unit.name, "reactor", sb.side_name(state, unit.side), unit.zone, "Personnel", tuple(figures),
         tuple(sb.Gear(c.id, c.name, c.facts()) for c in gear), p.traits, sb.conditions_left(unit.conditions.values()),
         tuple(notes), tuple(cards),
+    )  # fmt: skip
+
+
+def facility_block(state: State, fid: str) -> sb.StatBlock:
+    """A Facility as the board counts it: Integrity from its card, the damage
+    taken, what is left, what it GRANTS its side while it stands (nothing once
+    destroyed), and its card's text."""
+    board = _BOARD(state)
+    fac = board.facilities[fid]
+    card = board.cards.get("facility", fac.card) if fac.card else None
+    figures = [
+        sb.Figure("integrity", "Integrity", fac.integrity, (sb.Source("card" if card else "base", card.name if card else "the encounter's Facility"),)),
+        sb.Figure("damage", "damage", fac.damage, (sb.Source("state", "taken this fight" if fac.damage else "none taken"),)),
+        sb.Figure("remaining", "Integrity left", fac.remaining, (sb.Source("rule", "Integrity less damage; 0: destroyed"),), fac.integrity),
+    ]
+    for key, value in fac.grants.items():
+        said = "while it stands" if not fac.destroyed else "destroyed: grants nothing now"
+        figures.append(sb.Figure(f"grants.{key}", f"GRANTS {key.replace('_', ' ')}", value, (sb.Source("facility", said),)))
+    notes = ("DESTROYED",) if fac.destroyed else ()
+    return sb.StatBlock(
+        fid, fac.name, "reactor", sb.side_name(state, fac.side), None, "Facility", tuple(figures),
+        notes=notes, cards=(_card(card),) if card is not None else (), history_kinds=(),
     )  # fmt: skip
