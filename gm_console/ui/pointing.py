@@ -4,8 +4,8 @@ A click on a unit (a CTB roster row, a conflict map token, a reactor board
 card) selects it; a click on a second unit puts the line of the selected
 unit acting on it in the prompt (the first legal action that does, else the
 system's verb: ``ui/inspect.pointed_line``); a click on a zone puts its move.
-A right-click (or F9) opens the unit's menu, F8 its stat block (the selected
-unit, else the acting one). Whatever a click does is a line of notation put
+A right-click (or F9) opens the unit's menu; a double-click or F8 its stat
+block (F8: the selected unit, else the acting one). Whatever a click does is a line of notation put
 in the prompt, or applied when the GM chose so (config ``point = "apply"``),
 so the log and replay are what typing would have made.
 """
@@ -71,6 +71,9 @@ class PointCommands(_PointScreen):
             return
         if kind == "unit" and message.button == RIGHT:
             self.unit_menu(ident)
+        elif kind == "unit" and message.chain >= 2:  # a double-click: its stat block (the first click selected it)
+            self.selected = ident
+            self.show_unit(ident)
         elif kind == "unit":
             self.click_unit(ident)
         elif kind in ("zone", "facility"):

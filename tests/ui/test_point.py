@@ -226,6 +226,16 @@ async def test_f8_shows_the_acting_unit_and_the_palette_any_unit():
         assert isinstance(app.screen, StatBlockScreen) and app.screen.seen.uid == "warlord"
 
 
+async def test_a_double_click_on_a_unit_shows_its_stat_block():
+    app = make_app(CONFLICT)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.click(offset=where(app, "unit", "warden"), times=2)
+        await settle(pilot)
+        assert isinstance(app.screen, StatBlockScreen) and app.screen.seen.uid == "warden"
+        assert app.fight.selected == "warden" and prompt(app) == ""
+
+
 async def test_in_replay_the_stat_block_shows_the_unit_at_that_point():
     game = load_encounter(CTB)
     game.push_line("next")

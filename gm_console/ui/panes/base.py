@@ -40,12 +40,14 @@ class SystemPane(Widget, can_focus=True):
             super().__init__()
 
     class Pointed(Message):
-        """A click on something the pane drew: ``kind`` (unit, zone, facility), its id, the mouse button."""
+        """A click on something the pane drew: ``kind`` (unit, zone, facility), its id, the mouse
+        button, and the clicks in a row (2: a double-click)."""
 
-        def __init__(self, kind: str, ident: str, button: int) -> None:
+        def __init__(self, kind: str, ident: str, button: int, chain: int = 1) -> None:
             self.kind = kind
             self.ident = ident
             self.button = button
+            self.chain = chain
             super().__init__()
 
     @on(events.Click)
@@ -53,7 +55,7 @@ class SystemPane(Widget, can_focus=True):
         """A click on what the pane drew marked: ``Pointed`` for the fight to act on."""
         found = pointed(event.style.meta)
         if found is not None:
-            self.post_message(self.Pointed(found[0], found[1], event.button))
+            self.post_message(self.Pointed(found[0], found[1], event.button, event.chain))
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
