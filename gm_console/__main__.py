@@ -1,3 +1,4 @@
 from gm_console.launch import main
 
-main()
+if __name__ == "__main__":
+    main()

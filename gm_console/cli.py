@@ -234,28 +234,101 @@ def rules(
     as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many entries.")] = 5,
 ) -> None:
-    """Look up the rules reference (the same index as the palette)."""
+    """Look up the rules reference (the same index and ranking as the palette, ctrl+r included)."""
     from gm_console.lookup import build_index
+    from gm_console.lookup.answer import TOP, answer, brief
 
     game = _load(file, as_json) if file else None
     index = build_index(list(game.systems.values()) if game else None, game.rules if game else None, game.setup if game else None)
-    hits = index.rank(" ".join(query), limit=limit)  # by relevance; the encounter's systems first
-    found = [h.entry for h in hits]
-    unmatched = not hits or hits[0].nearest  # no entry holds a word of the query: the nearest ones, exit 1
+    question = " ".join(query)
+    # by relevance, the encounter's systems first, what this GM taught the lookup first of all
+    found = answer(index, question, limit=limit, learned=_learned())
+    unmatched = found.unmatched  # no entry holds a word of the query: the nearest ones, exit 1
+    hint = f"did you mean: {found.did_you_mean}?" if found.did_you_mean else ""
     if as_json:
-        _print_json([e.to_json() for e in found])
+        _print_json([
+            {**h.entry.to_json(), "sentence": found.sentences.get(h.entry.key), "learned": h.entry.key == found.learned}
+            for h in found.hits
+        ])
+        if hint:
+            _console(stderr=True).print(_styled(hint), soft_wrap=True)
         raise typer.Exit(1 if unmatched else 0)
     con = _console()
     if unmatched:
-        con.print(_styled(f"no rules entry matches {' '.join(query)!r}" + ("; the nearest:" if found else "")))
+        con.print(_styled(f"no rules entry matches {question!r}" + ("; the nearest:" if found.hits else "")))
     from rich.panel import Panel
 
     from gm_console.ui.text import literal
 
-    for e in found:  # a Panel reads a str title as markup whatever the console says: Text throughout
-        con.print(Panel(literal(e.body, lines=True), title=literal(e.title, "bold"), subtitle=literal(f"{e.system} · {e.kind}"), title_align="left"))
+    for h in found.hits:  # a Panel reads a str title as markup whatever the console says: Text throughout
+        e = h.entry
+        learned = " · learned" if e.key == found.learned else ""
+        con.print(Panel(literal(e.body, lines=True), title=literal(e.title, "bold"), subtitle=literal(f"{e.system} · {e.kind}{learned}"), title_align="left"))
+    if len(found.hits) > 1:  # last, where the terminal shows it: the top three by the sentence that matched
+        con.print(_styled((f"The first {min(TOP, len(found.hits))}, by the sentence that matched:", "bold")))
+        for i, h in enumerate(found.hits[:TOP], 1):
+            con.print(_styled(f" {i}. ", (h.entry.title, "bold"), f" ({h.entry.system}): {brief(found.sentences[h.entry.key])}"))
+    if hint:
+        con.print(_styled((hint, "bold")))
     if unmatched:
         raise typer.Exit(1)
+
+
+def _learned() -> dict[str, str]:
+    """What the rules lookup learned from this GM (files/learned.py), as the ranking reads it; empty
+    when the config turns learning off. A file that cannot be read is named on stderr, never fatal."""
+    from gm_console.files.learned import read_learned
+    from gm_console.lookup.answer import query_key
+    from gm_console.ui.config import load_config
+
+    if not load_config().learn:
+        return {}
+    learned = read_learned()
+    err = _console(stderr=True)
+    for problem in learned.problems:
+        err.print(_styled(("warning", "bold yellow"), " ", problem), soft_wrap=True)
+    return {query_key(q): k for q, k in learned.questions.items()}
+
+
+@app.command()
+def forecast(
+    file: Annotated[Path, typer.Argument(help="Encounter file.")],
+    start: Annotated[Optional[int], typer.Option("--from", help="Forecast from the log's first N actions (default: all).")] = None,
+    runs: Annotated[int, typer.Option("--runs", min=1, max=100_000, help="Fights to play (each kept until the figures: at most 100,000).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same figures.")] = 0,
+    policy: Annotated[list[str], typer.Option("--policy", help="SIDE=NAME: how a side plays (repeatable; docs/forecast.md).")] = [],
+    what_if: Annotated[list[str], typer.Option("--what-if", help="A line of notation played first, forecast beside (repeatable).")] = [],
+    compare: Annotated[Optional[Path], typer.Option("--compare", help="Another encounter file, forecast beside.")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=10_000, help="A fight longer than this is a time out.")] = 30,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=256, help="Processes (default: every core).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON (see docs/json.md).")] = False,
+    save_example: Annotated[Optional[Path], typer.Option("--save-example", help="Save one simulated fight as an encounter.")] = None,
+) -> None:
+    """Forecast how FILE's fight is likely to go: play it many times through the rules engine (docs/forecast.md)."""
+    from gm_console import forecast_cli as fc
+
+    game = _load(file, as_json)
+    other = _load(compare, as_json) if compare is not None else None
+    try:
+        todo = fc.jobs(game, other, start, runs=runs, seed=seed, policies=fc.parse_policies(policy), what_if=what_if, rounds=rounds)
+        done = fc.figures(fc.play_all(todo, runs, workers, None if as_json else _console(stderr=True)))
+        saved = fc.save_example(todo[0], save_example) if save_example is not None else None
+    except fc.ForecastError as exc:
+        _fail([str(exc)], as_json)
+    except OSError as exc:
+        _fail([f"{save_example}: {exc.strerror or exc}"], as_json)
+    if as_json:
+        _print_json({"ok": True, "forecast": done[0], "what_if": done[1] if len(done) > 1 else None, "example": saved})
+        return
+    from gm_console.forecast_view import names_of, tables
+
+    con = _console()
+    for table in tables(done, {**(names_of(other) if other else {}), **names_of(game)}):
+        con.print(table)
+    if any(f["cancelled"] for f in done):
+        con.print(_styled(("stopped", "yellow"), " early: these are the fights played so far"))
+    if saved is not None:
+        con.print(_styled(("saved", "green"), f" an example fight to {save_example}: {saved}"))
 
 
 @app.command()

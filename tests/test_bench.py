@@ -19,7 +19,7 @@ RUN = [sys.executable, str(ROOT / "tests" / "bench" / "run.py")]
 BUDGETS = {  # issue 26's table; None: reported, not budgeted
     "action_ratio": 1.1, "action_p95_ms": None, "startup_ratio": 1.15, "palette_ratio": 1.2, "open_scaling": 12,
     "open_10k_ms": None, "undo_ratio": 1.1, "projection_scaling": 3, "memory_scaling": 1.5, "players_ratio": 1.0,
-    "viewers_ratio": 1.1,
+    "viewers_ratio": 1.1, "forecast_rate": 0.5, "forecast_2000_ms": 10_000, "forecast_frame_ratio": 1.2,
 }
 CHEAP = ["projection_scaling", "open_scaling"]  # in-process and worker processes: no terminal, no browser
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from gm_console.files.encounter_io import dumps_encounter, loads_encounter
+from gm_console.files.encounter_io import dumps_document, dumps_encounter, load_encounter, loads_encounter
 from gm_console.files.journal import Journal, journal_path, read_journal
 from tests.conftest import game_from_dict, minimal
 from tests.fights import fight_text
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_journal_replays_pushes_and_pops(tmp_path):
@@ -85,16 +88,18 @@ def test_a_record_is_flushed_at_once_and_fsynced_off_the_keystrokes_path(tmp_pat
 
 
 def test_the_base_is_the_document_as_json_writes_it(tmp_path):
-    """The journal's base line is the encounter's document as json.dumps writes
-    it, escapes and characters outside ASCII included."""
+    """The journal's base line is the encounter's document in the normal form
+    (tomli_w) and the text the file was read from, as json.dumps writes them,
+    escapes and characters outside ASCII included."""
     game = loads_encounter(fight_text(6, 1300))
     game.push_line("note Zoë saw ☃ and 😀")  # escaped as \u..., one as a surrogate pair
     journal = Journal(tmp_path / "x.journal")
     journal.start(game, None)
     journal.close()
     line = journal.path.read_text(encoding="utf-8").split("\n")[1]
-    assert line == json.dumps({"base": dumps_encounter(game)})
-    assert read_journal(journal.path).game.lines() == game.lines()
+    assert line == json.dumps({"base": dumps_document(game.document()), "written": game.setup.source})
+    recovered = read_journal(journal.path).game
+    assert recovered.lines() == game.lines() and recovered.setup.source == game.setup.source
 
 
 def test_a_line_that_needs_escaping_is_written_by_tomli_w_all_the_same(tmp_path):
@@ -105,5 +110,24 @@ def test_a_line_that_needs_escaping_is_written_by_tomli_w_all_the_same(tmp_path)
     journal.close()
     text = journal.path.read_text(encoding="utf-8").split("\n")
     assert len(text) == 3 and text[2] == ""  # the header and the base, once
-    assert text[1] == json.dumps({"base": dumps_encounter(game)})
+    assert text[1] == json.dumps({"base": dumps_document(game.document()), "written": game.setup.source})
     assert read_journal(journal.path).game.lines() == game.lines()
+
+
+def test_a_save_after_a_recovery_keeps_the_file_as_written(tmp_path):
+    """The journal keeps the text the file was read from beside its base, so a
+    recovered fight saves over the GM's file keeping its comments (issue 27's save)."""
+    path = tmp_path / "relay.toml"
+    text = (ROOT / "encounters" / "conflict-relay-station.toml").read_text(encoding="utf-8")
+    path.write_text("# the relay, as the GM wrote it\n" + text.replace("\n[[units]]", "\n# who stands where\n[[units]]", 1), encoding="utf-8")
+    game = load_encounter(path)
+    journal = Journal(tmp_path / "x.journal")
+    journal.start(game, path)
+    journal.push("turn rhea")
+    journal.close()
+    recovered = read_journal(journal.path)
+    assert recovered is not None and recovered.game.lines() == ["turn rhea"]
+    saved = dumps_encounter(recovered.game)
+    comments = [line for line in path.read_text(encoding="utf-8").splitlines() if line.lstrip().startswith("#")]
+    assert comments and all(line in saved.splitlines() for line in comments)
+    assert recovered.base_game().setup.source == path.read_text(encoding="utf-8")

@@ -30,6 +30,7 @@ ROLES = {
     "reference": "entries(): the rules lookup, in the project's words",
     "player": "player_view(state, rules, sight): the players' part",
     "view": "what the UI reads: the one module of the system it may import",
+    "policies": "POLICIES, DEFAULT, choosers, outcome, closing, tally: how a side plays a forecast",
 }
 SYSTEMS = system_names()
 

@@ -127,6 +127,22 @@ class Game:
         self.redo_stack: list[Action] = []
         self._checkpoints: dict[int, State] = {0: self._initial}  # a state copy every CHECKPOINT_EVERY actions
 
+    def fork(self) -> Game:
+        """A game at this one's point to play on without touching this one
+        (the forecast plays thousands of fights from one point): the setup,
+        systems, rules and the log's actions (values) are shared, the state is
+        copied, the log and the checkpoints are new lists (a checkpoint state is
+        never changed: ``state_at`` copies it)."""
+        other = Game.__new__(Game)
+        other.setup, other.systems, other.rules, other.verbs = self.setup, self.systems, self.rules, self.verbs
+        other._initial = self._initial
+        other.state = self.state.copy()
+        other.log = list(self.log)
+        other.events = list(self.events)
+        other.redo_stack = []
+        other._checkpoints = dict(self._checkpoints)
+        return other
+
     # ------------------------------------------------------------ notation
     def parse(self, line: str, *, explain: bool = True, names: bool = True) -> Action:
         """Parse a line; ``explain=False`` skips naming the system that owns an

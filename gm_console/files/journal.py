@@ -36,7 +36,7 @@ else:  # pragma: no cover - Windows has no fcntl
     fcntl = None
 
 from gm_console.core.game import Game
-from gm_console.files.encounter_io import dumps_encounter, loads_encounter
+from gm_console.files.encounter_io import dumps_document, loads_encounter
 
 VERSION = 1
 
@@ -147,7 +147,9 @@ class Journal:
         tmp = self.path.with_name(self.path.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(header) + "\n")
-            handle.write(json.dumps({"base": dumps_encounter(game)}) + "\n")
+            # the base in the normal form (tomli_w: a journal is for recovery, not for reading), and
+            # the text the file was read from, so a save after a recovery keeps it as written
+            handle.write(json.dumps({"base": dumps_document(game.document()), "written": game.setup.source}) + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, self.path)
@@ -209,14 +211,17 @@ class Recovered:
     changes: int  # journal records replayed on top of the base
     base_text: str = ""  # the encounter document as the journal began (before its changes)
     path: str = ""
+    written: str | None = None  # the text the encounter file was read from (a save writes over it)
 
     def base_game(self) -> Game | None:
         """The encounter as the journal began; loaded only when asked for (the
         console needs it only when the encounter file itself is gone)."""
         try:
-            return loads_encounter(self.base_text, self.path)
+            game = loads_encounter(self.base_text, self.path)
         except ValueError:
             return None
+        game.setup.source = self.written
+        return game
 
 
 def read_journal(path: Path) -> Recovered | None:
@@ -228,13 +233,17 @@ def read_journal(path: Path) -> Recovered | None:
     lines = raw.split("\n")
     try:
         header = json.loads(lines[0])
-        base = json.loads(lines[1])["base"]
+        first = json.loads(lines[1])
+        base = first["base"]
     except (ValueError, KeyError, IndexError, TypeError):
         return None
+    written = first.get("written")
+    written = written if isinstance(written, str) else None
     try:
         game = loads_encounter(base, str(path))
     except ValueError:
         return None
+    game.setup.source = written
     changes = 0
     for text in lines[2:]:
         if not text.strip():
@@ -260,4 +269,4 @@ def read_journal(path: Path) -> Recovered | None:
         return None
     started = header.get("started", 0.0)
     source = header.get("source")
-    return Recovered(source if isinstance(source, str) else None, started if isinstance(started, (int, float)) else 0.0, game, changes, base, str(path))
+    return Recovered(source if isinstance(source, str) else None, started if isinstance(started, (int, float)) else 0.0, game, changes, base, str(path), written)

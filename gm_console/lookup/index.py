@@ -148,6 +148,7 @@ class RulesIndex:
             for e in entries
         ]
         self._titles = [e.title.lower() for e in entries]
+        self._cut: dict[str, tuple[RefEntry, list[tuple[str, frozenset[str]]]]] = {}  # matched_sentences' work, per entry
 
     @cached_property
     def _grams(self) -> list[frozenset[str]]:
@@ -176,7 +177,7 @@ class RulesIndex:
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
         asked = self._told.systems_named(query) if self._told.system_words else set()
-        hits = []
+        found: list[tuple[float, int]] = []
         for i, score in scores.items():
             if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
                 score *= 2
@@ -189,31 +190,48 @@ class RulesIndex:
                 boost *= PREFER
             if self.entries[i].system in asked:  # the question names the system: as if its encounter
                 boost *= PREFER
-            hits.append(Hit(self.entries[i], score * boost))
-        if not hits:
+            found.append((score * boost, i))
+        if not found:
             return self.nearest(query, limit)
-        hits.sort(key=lambda h: -h.score)
-        return hits[:limit]
+        # equal scores (to the last bits a sum's order leaves, which the hash seed of each process sets)
+        # in the index's order: the console and `gm-console rules`, two processes, list them alike
+        found.sort(key=lambda f: (-round(f[0], 9), f[1]))
+        return [Hit(self.entries[i], score) for score, i in found[:limit]]
 
     def matched_sentence(self, query: str, entry: RefEntry) -> str:
         """The one sentence of ``entry``'s body that answers ``query`` best (the most of its words, rarer
         words counting more), for showing beside each of the top hits so the GM picks in one glance;
         the body's first sentence when no sentence holds a word of it."""
-        sentences = [t.strip() for t in SENTENCE.split(entry.body) if t.strip()]
-        if not sentences:
-            return ""
+        return self.matched_sentences(query, [entry])[0]
+
+    def matched_sentences(self, query: str, entries: list[RefEntry]) -> list[str]:
+        """``matched_sentence`` of each of ``entries``, the question read once."""
         engine = self.engine
         rarity = [
             (term, engine.idf(len(set().union(*(engine.postings.get(t, {}) for t in term.weights))) or 1))
             for term in engine.terms(query)
         ]
-        best, best_score = sentences[0], 0.0
-        for sentence in sentences:
-            stems = {stem(w) for w in words(sentence)}
-            score = sum(max((w for t, w in term.weights.items() if t in stems), default=0.0) * idf for term, idf in rarity)
-            if score > best_score:
-                best, best_score = sentence, score
-        return best
+        out = []
+        for entry in entries:
+            sentences = self._sentences(entry)
+            if not sentences:
+                out.append("")
+                continue
+            best, best_score = sentences[0][0], 0.0
+            for sentence, stems in sentences:
+                score = sum(max((w for t, w in term.weights.items() if t in stems), default=0.0) * idf for term, idf in rarity)
+                if score > best_score:
+                    best, best_score = sentence, score
+            out.append(best)
+        return out
+
+    def _sentences(self, entry: RefEntry) -> list[tuple[str, frozenset[str]]]:
+        """``entry``'s body as sentences, each with its words' stems (cut and stemmed once an entry)."""
+        known = self._cut.get(entry.key)
+        if known is None or known[0] is not entry:
+            sentences = [t.strip() for t in SENTENCE.split(entry.body) if t.strip()]
+            known = self._cut[entry.key] = (entry, [(t, frozenset(stem(w) for w in words(t))) for t in sentences])
+        return known[1]
 
     def did_you_mean(self, query: str) -> str | None:
         """``query`` with each misspelt word replaced by the index's own word it is closest to (edit

@@ -4,9 +4,9 @@ The palette's first list (an empty query) shows the first entries of the
 index, and those come from the encounter's own systems only
 (``own_entries``): it paints without the other systems' modules being
 imported or the ranking tables built. ``prepare`` then builds the whole index
-on a thread while the GM reads the list and types; the first search waits for
-that build if it is still running, or builds the index itself if none was
-started. A build that failed is done again where its error shows (the caller's
+(and the tables a misspelt word needs) on a thread while the GM reads the
+list and types; the first search waits for that build if it is still
+running, or builds the index itself if none was started. A build that failed is done again where its error shows (the caller's
 thread), as if no thread had tried.
 """
 
@@ -30,7 +30,9 @@ class _Build(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.index = self._build()
+            index = self._build()
+            index.engine.letters  # noqa: B018 - the tables of "did you mean" too (about 20 ms), off the first misspelt word
+            self.index = index
         except Exception:  # noqa: BLE001 - index() builds again on its caller's thread, where the error shows
             self.index = None
 

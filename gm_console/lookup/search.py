@@ -65,19 +65,30 @@ def likeness(a: frozenset[str], b: frozenset[str]) -> float:
 
 def edit_distance(a: str, b: str, most: int) -> int:
     """Damerau-Levenshtein distance (a swap of two neighbours is one edit), or ``most + 1`` once it is
-    sure to exceed ``most``."""
+    sure to exceed ``most``. Only the cells within ``most`` of the diagonal are worked out (one further
+    from it is more than ``most`` edits away), each capped at ``most + 1``."""
+    over = most + 1
+    n, m = len(a), len(b)
+    if abs(n - m) > most:
+        return over
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        if min(row) > most:
-            return most + 1
+    prev = [j if j <= most else over for j in range(m + 1)]
+    for i in range(1, n + 1):
+        ca = a[i - 1]
+        row = [over] * (m + 1)
+        if i <= most:
+            row[0] = i
+        low, high = max(1, i - most), min(m, i + most)
+        for j in range(low, high + 1):
+            cb = b[j - 1]
+            v = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and prev2[j - 2] + 1 < v:
+                v = prev2[j - 2] + 1
+            row[j] = v if v < over else over
+        if min(row[low - 1 : high + 1]) > most:
+            return over
         prev2, prev = prev, row
-    return prev[-1]
+    return prev[m]
 
 
 @lru_cache(maxsize=None)
@@ -126,8 +137,8 @@ class Lexicon:
     expand: dict[tuple[str, ...], tuple[str, ...]]  # one-way: stems -> the stems they stand for
     tags: dict[str, tuple[str, ...]] = field(default_factory=dict)  # entry key -> extra words
 
-    @property
-    def longest(self) -> int:
+    @cached_property
+    def longest(self) -> int:  # read at each word of every question: worked out once
         return max((len(p) for p in (*self.phrases, *self.expand)), default=1)
 
 
@@ -239,6 +250,11 @@ class Engine:
         return grams
 
     @cached_property
+    def letters(self) -> dict[str, frozenset[str]]:
+        """Each word ``grams`` holds -> its letters, for ``correction``."""
+        return {w: frozenset(w) for w in self.sorted_surface if len(w) >= 3 and w.isalpha()}
+
+    @cached_property
     def title_words(self) -> frozenset[str]:
         return frozenset().union(*self.titles)
 
@@ -328,11 +344,17 @@ class Engine:
         most = 1 if len(word) <= 5 else 2
         seen: set[str] = set()
         best: tuple[int, bool, int, str] | None = None
+        mine = frozenset(word)
+        letters = self.letters
         for t in trigrams(word):
             for w, _ in self.grams.get(t, ()):
                 if w in seen or abs(len(w) - len(word)) > most:
                     continue
                 seen.add(w)
+                # an edit brings in one letter and takes one away at most: a word with more letters
+                # of its own than 2 x most is further away (a set operation, not the distance's table)
+                if len(mine ^ letters[w]) > 2 * most:
+                    continue
                 d = edit_distance(word, w, most)
                 if d <= most:
                     t = self.surface[w]

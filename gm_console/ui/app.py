@@ -22,7 +22,7 @@ import gc
 from collections import deque
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -55,6 +55,7 @@ from gm_console.ui.widgets.status_line import StatusLine
 if TYPE_CHECKING:
     from gm_console.core.reference import RefEntry
     from gm_console.lookup.ondemand import Lookup
+    from gm_console.ui.learning import TableMemory
     from gm_console.ui.widgets.dice_log import DiceLog
 
 NARROW = 120  # below this many columns the log goes under the panes
@@ -77,6 +78,11 @@ FRIENDLY_FIRE = "Friendly fire"
 REPLAY_ONLY = {k.action.split("(")[0] for k in keys.REPLAY_KEYS}
 FRAME_OUT = 0.05  # s after a frame is handed to the terminal's writer thread: it is on the terminal by then
 NOTICES_KEPT = 100  # the app's record of what it told the GM: the newest this many
+
+
+def _memory(app: App) -> TableMemory:
+    """What the rules lookup learned from this GM (ui/learning.py): the console app's."""
+    return cast("GMConsoleApp", app).memory
 
 
 def is_refusal(note: Notification) -> bool:
@@ -591,15 +597,47 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, PointComm
             self._lookup = Lookup(list(self.game.systems.values()), self.game.rules, self.game.setup)
         return self._lookup
 
-    def show_rule(self, entry: RefEntry) -> None:
+    def show_rule(self, entry: RefEntry, query: str = "", place: int = 0) -> None:
+        """Show ``entry``; opened as the second or third hit (``place`` 1 or 2) for ``query``, the
+        lookup learns to rank it first for that question (ui/learning.py; off in the config)."""
         from gm_console.ui.screens.rule_view import RuleView
 
         self.app.push_screen(RuleView(entry))
+        from gm_console.lookup.answer import LEARN_FROM
+
+        if query and place in LEARN_FROM:
+            try:
+                _memory(self.app).remember(query, entry.key)
+            except OSError as exc:
+                self.notify(f"the rules lookup could not write what it learned: {exc}", severity="warning")
 
     def action_rules(self) -> None:
+        self.app.push_screen(self._rules_palette())
+
+    def _rules_palette(self) -> Screen:
         from textual.command import CommandPalette
 
-        self.app.push_screen(CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…"))
+        return CommandPalette(providers=[RulesProvider], placeholder="Look up a rule, house rule, card or action…")
+
+    async def look_up(self, query: str) -> None:
+        """The rules lookup (ctrl+r) with ``query`` typed in it ("did you mean" chosen)."""
+        from textual.command import CommandInput
+
+        palette = self._rules_palette()
+        await self.app.push_screen(palette)
+        field = palette.query_one(CommandInput)
+        field.value = query  # searched as if typed (the palette searches on each change)
+        field.action_end()
+
+    def forget_learned(self, question: str | None) -> None:
+        """``lookup: forget``: one question the lookup learned, or (None) all of them."""
+        try:
+            gone = _memory(self.app).forget(question)
+        except (OSError, ValueError) as exc:
+            self.notify(f"the rules lookup forgot nothing: {exc}", severity="warning")
+            return
+        what = f'"{question}"' if question is not None else "everything learned"
+        self.notify(f"the rules lookup forgot {what}" if gone else "the rules lookup had nothing learned to forget", timeout=4)
 
     def action_act(self) -> None:
         """F7: this system's guided flow (screens/flows.py); its line is applied as if typed."""
@@ -665,6 +703,9 @@ class GMConsoleApp(CrashHook, App[None]):
         from gm_console.ui.startup import apply_user_setup
 
         self._skipped = apply_user_setup(self)  # themes before the first style pass, not after
+        from gm_console.ui.learning import TableMemory
+
+        self.memory = TableMemory(enabled=self.config.learn if self.config is not None else True)  # read after the first frame
         palette.install(self)  # the panes' style names, in this theme's colours
         self.stylesheet.set_variables(self.get_css_variables())  # this theme's (App.__init__ left them empty)
 
@@ -693,6 +734,10 @@ class GMConsoleApp(CrashHook, App[None]):
             gc.freeze()  # what start-up built stays: later collections skip it
             gc.enable()
         register_later_themes(self)  # the bundled themes start-up left for after the first frame
+        if self.memory.enabled:  # what the rules lookup learned from this GM: read once, a broken file reported
+            problems = self.memory.read()
+            if problems:
+                self.notify("\n".join(problems), title="The rules lookup's learned file", severity="warning", timeout=12)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fight.apply_layout(event.size.width)  # the fight lays out for the terminal's width, even under a dialog

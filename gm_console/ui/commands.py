@@ -1,6 +1,6 @@
 """Command palette providers (ctrl+p): rules lookup, the legal actions of
 the moment, and console commands, each namespaced (``rule: ...``,
-``strike: ...``, ``file: save``).
+``strike: ...``, ``file: save``, ``lookup: forget``).
 
 Labels and help come from data (unit names, verb usage such as
 ``[pay=momentum|threat]``, rules titles): every hit is built from Content made
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 Item = tuple[str, Callable[[], object], str]  # a palette line: (label, what choosing it runs, help)
 
+SENTENCE_MARGIN = 8  # the palette's columns around a hit's help: its border, padding and the scrollbar
 INDEX_AFTER = 0.25  # s after the palette opens: its first list is painted by then (about 0.1 s with 50 units)
 
 
@@ -91,8 +92,13 @@ class RulesProvider(_GMProvider):
     DISCOVER = 40
 
     async def search(self, query: str) -> Hits:
+        from gm_console.lookup.answer import TOP, answer, brief
+
         matcher = self.matcher(query)
-        hits = self.fight.lookup().index().rank(query, limit=self.LIMIT)
+        # the one answer of ctrl+p, ctrl+r and `gm-console rules`: the ranking, what this GM taught it, the
+        # matched sentence of the top three, "did you mean"
+        found = answer(self.fight.lookup().index(), query, limit=self.LIMIT, learned=self.gm.memory.for_ranking())
+        hits = found.hits
         if not hits:
             return
         labels = [f"{h.entry.kind}: {h.entry.title}" for h in hits]
@@ -101,11 +107,19 @@ class RulesProvider(_GMProvider):
         # only the words match, low when nothing does. The order among them is the index's.
         fuzzy = max(matcher.match(label) for label in labels)
         ceiling = fuzzy if fuzzy > 0 else (0.2 if hits[0].nearest else 1.0)
+        if found.did_you_mean and not _names_a_command(query):  # just above the rules' first hit: chosen, ctrl+r asks it as spelled
+            label = f"did you mean: {found.did_you_mean}"
+            yield _hit(_rank(ceiling, 2, -1), content(label), label, partial(self.fight.look_up, found.did_you_mean), "look it up as the rules spell it")
+        room = 2 * (self.app.size.width - SENTENCE_MARGIN) - 10  # two lines of the palette, less what wrapping leaves
         top = hits[0].score or 1.0
         for i, (hit, label) in enumerate(zip(hits, labels)):
             score = ceiling * (hit.score / top if hits[0].score else 1.0)
             entry = hit.entry
-            yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.fight.show_rule, entry), _first_line(entry.body))
+            help_text = _first_line(entry.body)
+            if i < TOP:  # the sentence that answers, so the GM picks among the three in one glance
+                mark = "learned · " if entry.key == found.learned else ""
+                help_text = mark + brief(found.sentences[entry.key], room - len(mark))
+            yield _hit(_rank(score, 2, i), highlight(matcher, label), label, partial(self.fight.show_rule, entry, query, i), help_text)
 
     async def startup(self) -> None:
         # the whole index (every system's modules, the ranking tables: 100-300 ms) builds on a thread once
@@ -116,6 +130,16 @@ class RulesProvider(_GMProvider):
     async def discover(self) -> Hits:
         for entry in self.fight.lookup().first(self.DISCOVER):
             yield _discovery_hit(f"{entry.kind}: {entry.title}", partial(self.fight.show_rule, entry), _first_line(entry.body))
+
+
+# the namespaces of the console's own commands (ConsoleProvider): a query that begins with one is a
+# command being typed ("lookup: forget"), not a question to spell as the rules do ("loop: target")
+COMMAND_NAMESPACES = frozenset({"file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup"})
+
+
+def _names_a_command(query: str) -> bool:
+    first = query.split(":", 1)[0].split()
+    return bool(first) and first[0].lower() in COMMAND_NAMESPACES
 
 
 class ActionsProvider(_ListProvider):
@@ -164,6 +188,7 @@ class ConsoleProvider(_ListProvider):
             ("pane: maximize or restore", fight.action_toggle_maximize, "one pane fills the screen"),
             ("log: undo", fight.action_undo, "take back the last action"),
             ("log: redo", fight.action_redo, "apply the undone action again"),
+            ("forecast: how this fight is likely to go", partial(open_forecast, app), "play it many times through the rules engine from here: win chances, rounds, each unit's end (GM only)"),
         ]
         if fight.game.setup.data.get("party") is not None:
             items.append(("campaign: carry results to the party", fight.action_campaign_carry, "write this fight's Injuries, Stress, Kennel and deaths to the party file (the list is shown first)"))
@@ -181,7 +206,29 @@ class ConsoleProvider(_ListProvider):
             ("players: stop", fight.players_stop, "stop the player view (open pages say stale)"),
             ("players: show link", fight.players_show_link, "the player view's link and its QR code, for phones at the table"),
         ]
-        return items
+        return items + _forget_items(app, fight)
+
+
+def _forget_items(app: GMConsoleApp, fight: FightScreen) -> list[Item]:
+    """``lookup: forget``: a line for each question the rules lookup learned from this GM, one for all."""
+    memory = app.memory
+    learned = memory.learned()
+    items: list[Item] = [
+        (f'lookup: forget "{question}"', partial(fight.forget_learned, question), f"the rules lookup ranks {key} first for it, as you opened it"
+         if memory.enabled else f"learned: {key} (not used while learning is off)")
+        for question, key in learned
+    ]
+    state = "on" if memory.enabled else "off (learn = false under [lookup] in the config file)"
+    items.append(("lookup: forget everything learned", partial(fight.forget_learned, None), f"{len(learned)} learned; learning is {state}"))
+    return items
+
+
+def open_forecast(app: GMConsoleApp) -> None:
+    """The forecast screen on the fight as it stands, or at the replay's step
+    (ui/screens/forecast_screen.py)."""
+    from gm_console.ui.screens.forecast_screen import ForecastScreen
+
+    app.push_screen(ForecastScreen(app.game, start=app.fight.replay_at))
 
 
 def _unit_items(fight: FightScreen) -> list[Item]:

@@ -23,6 +23,9 @@ beside a baseline measured in the same run, on this machine.
 | memory_scaling | peak RSS, 10,000 actions open / 300 actions open | <= 1.5 |
 | players_ratio | Enter to the browser's update / the GM's own frame, 8 viewers | <= 1.0 |
 | viewers_ratio | the GM's frame with 8 viewers / none; with 50 co-located viewers reported beside it | <= 1.1 (8) |
+| forecast_rate | simulated actions a second, one core / a plain replay of the same actions (tests/bench/forecast.py) | >= 0.5 |
+| forecast_2000_ms | 2,000 fights of the demo forecast on 2 processes | <= 10,000 |
+| forecast_frame_ratio | Enter to the next frame with a forecast running on 2 processes / none | <= 1.2 |
 
 A run measures every figure asked for once: a ratio is the ratio of two
 medians, sampled in turn (both programs running side by side, or launched one
@@ -69,7 +72,11 @@ FIGURES = {  # name: (what it measures, budget; None: reported, not budgeted)
     "memory_scaling": ("peak RSS, 10,000 actions open / 300 actions open", 1.5),
     "players_ratio": ("Enter to the browser's update / the GM's own frame, 8 viewers", 1.0),
     "viewers_ratio": ("the GM's frame with 8 viewers / none; with 50 co-located viewers reported beside it", 1.1),
+    "forecast_rate": ("simulated actions a second, one core / a plain replay of the same actions", 0.5),
+    "forecast_2000_ms": ("2,000 fights of the demo forecast on 2 processes", 10_000.0),
+    "forecast_frame_ratio": ("Enter to the next frame with a forecast running on 2 processes / none", 1.2),
 }
+AT_LEAST = {"forecast_rate"}  # figures whose budget is a floor
 TARGETS = {"open_10k_ms": 1000.0}  # a reported figure's goal on the bench machine: printed, not a budget
 UNITS = 12
 FIGHT = 300  # actions in the fight the GM plays (action, palette, players, viewers, memory's baseline)
@@ -324,6 +331,44 @@ def measure_viewers(bench: Bench) -> dict:
     return {"viewers_ratio": ratio(eight, none, crowd=summary(crowd), crowd_ratio=statistics.median(crowd) / statistics.median(none))}
 
 
+def measure_forecast(bench: Bench) -> dict:
+    """forecast_rate and forecast_2000_ms (tests/bench/forecast.py), in this process and its pool."""
+    from tests.bench.forecast import forecast_2000, forecast_rate
+
+    simulated, replayed, actions = forecast_rate(bench.n(2, 5))
+    timed = forecast_2000(bench.n(1, 3))
+    return {
+        "forecast_rate": {"value": statistics.median(replayed) / statistics.median(simulated), "ours": summary(simulated),
+                          "baseline": summary(replayed), "actions": actions},
+        "forecast_2000_ms": {"value": statistics.median(timed), "ours": summary(timed)},
+    }
+
+
+def measure_forecast_frames(bench: Bench) -> dict:
+    """The console's Enter-to-frame on the fight, in turn without and with a
+    forecast of the demo running on 2 niced processes beside it."""
+    from tests.bench.forecast import running_forecast, stop
+
+    ours = Keyed(console() + [str(bench.fight)], bench.env(), MARKER)
+    calm, busy = [], []
+    try:
+        for _ in range(bench.n(3, 8)):
+            for into, loaded in ((calm, False), (busy, True)):
+                side = running_forecast(console(), bench.env()) if loaded else None
+                try:
+                    if side is not None:
+                        time.sleep(2.0)  # its pool started and playing
+                    for _ in range(2):
+                        i = len(calm) + len(busy)
+                        into.append(ours.key("\r", f"{FIGHT + i + 1} actions", typed=action_line(i, UNITS)))
+                finally:
+                    if side is not None:
+                        stop(side)
+    finally:
+        ours.close()
+    return {"forecast_frame_ratio": ratio(ms(busy), ms(calm))}
+
+
 GROUPS = {  # what one measurement gives: the figures measured together
     measure_frames: ("action_ratio", "action_p95_ms", "undo_ratio"),
     measure_startup: ("startup_ratio",),
@@ -333,6 +378,8 @@ GROUPS = {  # what one measurement gives: the figures measured together
     measure_projection: ("projection_scaling",),
     measure_players: ("players_ratio",),
     measure_viewers: ("viewers_ratio",),
+    measure_forecast: ("forecast_rate", "forecast_2000_ms"),
+    measure_forecast_frames: ("forecast_frame_ratio",),
 }
 
 
@@ -349,7 +396,7 @@ def figures(runs: list[dict]) -> dict:
         out[name] = {
             "measures": measures, "budget": budget, "unit": "ms" if name.endswith("_ms") else "ratio",
             "median": median, "spread": [min(values), max(values)], "runs": values,
-            "within_budget": None if budget is None else median <= budget,
+            "within_budget": None if budget is None else (median >= budget if name in AT_LEAST else median <= budget),
         }
         if name in TARGETS:
             out[name]["target"] = TARGETS[name]
@@ -362,6 +409,8 @@ SIDES = {  # what ours and the baseline are, in the text report
     "undo_ratio": ("ctrl+z", "next"), "projection_scaling": ("500 units", "50 units"),
     "memory_scaling": ("10,000 actions", "300"), "players_ratio": ("browser", "GM's frame"),
     "viewers_ratio": ("8 viewers", "none"), "action_p95_ms": ("console", None), "open_10k_ms": ("10,000 actions", None),
+    "forecast_rate": ("simulated", "replayed"), "forecast_2000_ms": ("2,000 fights", None),
+    "forecast_frame_ratio": ("forecast running", "none"),
 }
 
 
@@ -384,7 +433,7 @@ def text_report(report: dict, runs: list[dict]) -> str:
     lines = [f"{'figure':<19} {'median':>8}  {f'spread ({count} runs)':<17} {'budget':<12}"]
     for name, f in figs.items():
         value = (lambda v: f"{v:.1f}") if f["unit"] == "ms" else (lambda v: f"{v:.3f}")
-        budget = f"<= {f['budget']:g}" if f["budget"] is not None else "reported"
+        budget = f"{'>=' if name in AT_LEAST else '<='} {f['budget']:g}" if f["budget"] is not None else "reported"
         verdict = "" if f["within_budget"] is None else ("ok" if f["within_budget"] else "OVER")
         if "target" in f:
             verdict = f"target < {f['target']:g} ms: {'ok' if f['median'] < f['target'] else 'OVER'}"

@@ -45,8 +45,8 @@ async def test_the_pane_shows_map_tracks_pools_markers_and_who_has_acted():
         text = pane_text(app)
         for zone in ("1 Docking", "2 Service", "3 Control", "4 Maintena", "5 Reactor"):
             assert zone in text
-        assert "raider1✕↓" in text and "[Rhea" not in text  # Defeated and prone: no longer a threat within Reach
-        assert "Warden…⌂" in text and "Tomas…↓" in text  # cover, prone
+        assert "Raider Kos✕↓" in text and "[Rhea" not in text  # Defeated and prone: no longer a threat within Reach
+        assert "Warden Sarn⌂" in text and "Tomas Vey↓" in text  # cover, prone
         assert "hidden" in text and "↔3⊘,4" in text  # fog of war, a locked exit
         assert "Momentum" in text and "Threat" in text
         assert "⚠ avoid ilse / suffer ilse: Ilse (tech) faces Deadly 3 (Field Sidearm)\n  Severity 3: 4 - Protection 1: cysuit 1" in text
@@ -160,4 +160,4 @@ def test_the_map_brackets_able_enemies_within_reach():
     for line in ("turn rhea", "stride rhea corridor near=raider1", "next", "turn raider2", "stride raider2 corridor near=rhea"):
         game.push_line(line)
     text = "\n".join(line.plain for line in map_lines(game.state, 120, 30, token, reach_groups(game.rules)))
-    assert "[Rhea…~raider1~raider2]" in text or ("[Rhea…~" in text and "raider2]" in text)
+    assert "[Rhea Okonkwo~" in text and "Raider Kos~" in text and "Raider Mott]" in text  # each whole: the box has the room

@@ -145,3 +145,19 @@ def test_a_recalled_unit_says_so_where_its_ap_bar_was():
     wide, narrow = (unit_rows(game.state, game.rules, drone, layout(w), w)[0].plain for w in (90, 60))
     assert "AP   RECALLED " in wide and "HP  DOWNED " in wide
     assert "AP R " in narrow and "HP DOWN " in narrow
+
+
+def test_a_unit_row_ends_whole_at_every_width():
+    """Issue 27 (sizes): a 114-cell pane cut the demo's Kennel to `K1…`. The row's
+    last cells (KI numbers, Kennel) are measured on the units, so no row is cut."""
+    from gm_console.ui.render import ctb as r
+
+    for path in (YARD, CAUSEWAY):
+        game = load_encounter(path)
+        game.push_line("set ren ki_base 100")  # a three-digit KI widens the tail
+        state = game.state
+        for width in range(70, 241):  # (narrower than any pane the layouts give it: there a row is cut with …)
+            lay = r.layout(width, state.units.values())
+            for unit in state.units.values():
+                row = r.unit_row(state, game.rules, unit, lay)
+                assert row.cell_len <= width, (path.name, width, unit.id, row.plain)

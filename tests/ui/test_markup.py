@@ -257,7 +257,8 @@ async def test_a_rename_shows_as_written_in_the_panes_the_log_and_notifications(
         await pilot.press(*"Chief")
         await palette_searched(pilot)
         assert app.is_running and isinstance(app.screen, CommandPalette)
-        named = [p for p in palette_prompts(app) if "Chief" in p]
+        # the labels (a rules hit's help is the sentence that matched: "Example: rename gob1 "Goblin Chief"")
+        named = [p for p in palette_prompts(app) if "Chief" in p.split("\n", 1)[0]]
         assert all("Goblin [Chief]" in p for p in named), named
         if name.startswith("conflict-"):
             assert named  # "Goblin [Chief] seizes the opening ..."

@@ -43,7 +43,6 @@ NUMBER_CUT = re.compile(r"(?<![\w\-./])\d+/(?:…|(?![\d]))")
 
 # cuts this test finds in others' code, each named where it is drawn: a fix there removes its line here
 KNOWN = [
-    ("cf-tracks", "within Reach", "the conflict map's legend, cut without … below 99 columns (ui/render/conflict.py)"),
 ]
 
 

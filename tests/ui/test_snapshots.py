@@ -1,6 +1,6 @@
 """SVG snapshots of the whole console (pytest-textual-snapshot): each
 system's main screen, replay mode, the palette, the help screen, the rules
-panel and the light and high-contrast themes, at 80x24 and 120x40.
+panel, the rules lookup's top three and the light and high-contrast themes, at 80x24 and 120x40.
 
 Refresh after a deliberate change with ``pytest tests/ui/test_snapshots.py
 --snapshot-update`` and look at the report before committing."""
@@ -91,6 +91,22 @@ def test_rules_panel(snap_compare, size):
         await pilot.press(*"armor broken")
         await pilot.pause(0.4)
         await pilot.press("enter")
+        await steady_cursors(pilot)
+
+    assert snap_compare(console("ctb-training-yard.toml"), run_before=look_up, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=ids)
+def test_rules_lookup_top_three(snap_compare, size):
+    """ctrl+r on a misspelt question: "did you mean", then the top three each with the sentence that matched."""
+
+    async def look_up(pilot) -> None:
+        from tests.ui.settle import palette_searched
+
+        await pilot.press("ctrl+r")
+        await steady_cursors(pilot)
+        await pilot.press(*"armr brokn")
+        await palette_searched(pilot)
         await steady_cursors(pilot)
 
     assert snap_compare(console("ctb-training-yard.toml"), run_before=look_up, terminal_size=size)

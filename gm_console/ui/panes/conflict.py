@@ -98,7 +98,6 @@ class ConflictPane(SystemPane):
         zmap.token = draw.token_detail if wide else draw.token
         zmap.show(state)
         body_h = max(3, height - len(head))
-        key = draw.key_line()
         if wide:
             side_w = width * 2 // 5 - 1
             tracks = draw.detail_lines(state, side_w)
@@ -107,11 +106,12 @@ class ConflictPane(SystemPane):
             more = draw.extra_lines(state, side_w)
             if len(tracks) + 1 + len(more) <= body_h:
                 tracks += [Text("")] + more
-            if len(tracks) + 3 <= body_h:
-                tracks += [Text(""), key]
+            key = draw.key_lines(side_w)
+            if len(tracks) + 3 <= body_h:  # the legend's lines that fit, each of whole marks
+                tracks += [Text(""), *key[: body_h - len(tracks) - 2]]
             zmap.styles.height = "1fr"
         else:
-            tracks = self.stacked(state, zmap, width, body_h, key)
+            tracks = self.stacked(state, zmap, width, body_h, draw.key_lines(width))
         self._tracks = tracks
         draft = getattr(self, "_draft", None)  # a line still in the prompt: its odds on this state
         self._odds = draft_odds(View(view.game, view.state, view.index, view.live, draft)) if draft is not None else []
@@ -120,7 +120,7 @@ class ConflictPane(SystemPane):
         if subtitle is not None:
             self.border_subtitle = content(subtitle)
 
-    def stacked(self, state: State, zmap: ZoneMap, width: int, body_h: int, key: Text) -> list[Text]:
+    def stacked(self, state: State, zmap: ZoneMap, width: int, body_h: int, key: list[Text]) -> list[Text]:
         """Map over tracks: the richest arrangement that fits the height."""
         for per_line in (True, False):
             need = len(map_lines(state, width, body_h, draw.token, zmap.groups, per_line=per_line))
@@ -128,8 +128,8 @@ class ConflictPane(SystemPane):
                 if need + len(tracks) <= body_h:
                     zmap.per_line = per_line
                     zmap.styles.height = need
-                    if need + len(tracks) + 2 <= body_h:
-                        tracks = tracks + [Text(""), key]
+                    if need + len(tracks) + 2 <= body_h:  # the legend's lines that fit, each of whole marks
+                        tracks = tracks + [Text(""), *key[: body_h - need - len(tracks) - 1]]
                     return tracks
         zmap.per_line = False
         need = len(map_lines(state, width, body_h, draw.token, zmap.groups, per_line=False))

@@ -19,46 +19,43 @@ from gm_console.ui import palette as pal
 from gm_console.ui.render.pointing import mark as point_at
 from gm_console.ui.text import clip
 from gm_console.ui.render.conditions import unit_conditions
-from gm_console.ui.widgets.zone_map import MIN_W, label, legend
+from gm_console.ui.widgets.zone_map import label, legend
 
-KEY = " ⌂ cover ↓ prone ✕ Defeated ✚ Dying"
+KEY = (("⌂", "cover"), ("↓", "prone"), ("✕", "Defeated"), ("✚", "Dying"))
 SYSTEM_MARKS = frozenset(("defeated", "prone", "dead"))  # the pane's own marks (✕ ✚ † ↓, Defeated, Prone)
 LABEL = 8  # a label on the map in the narrow layout, where a box may be the narrowest (MIN_W)
 
 
-def key_line() -> Text:
-    """The legend of the marks."""
-    return legend(KEY)
+def key_lines(width: int) -> list[Text]:
+    """The legend of the marks, broken between marks to fit ``width``."""
+    return list(legend(KEY, width).split("\n"))
 
 
 # ---------------------------------------------------------------- map tokens
 
 
-def token(state: State, uid: str) -> Text:
+def token(state: State, uid: str, room: int = LABEL) -> Text:
     """A unit on the map: its label, its marks (cover, Defeated or Dying, prone) and the GM's conditions."""
     c = cv.character(state, uid)
-    return _token(state, c, map_marks(c), LABEL)
+    after = map_marks(c)
+    return _token(state, c, after, label_room(state, uid, after, room))
 
 
-def token_detail(state: State, uid: str) -> Text:
-    """The map token with the Stress count, for wide layouts. Its label has the
-    room a box has there, less the marks, the Stress count, a Reach group's
-    brackets and a cell of the conditions (never less than ``LABEL``)."""
+def token_detail(state: State, uid: str, room: int = LABEL) -> Text:
+    """The map token with the Stress count, for wide layouts."""
     c = cv.character(state, uid)
     after = map_marks(c)
     if c.record and c.stress_max > 0:
         after.append(f" {c.stress}/{c.stress_max}", style=pal.CAUTION_BOLD if c.fatigued else pal.MUTED)
-    room = wide_room(state) - after.cell_len
-    room -= (2 if own_conditions(state.units[uid]).plain else 0) + (2 if may_be_bracketed(state, uid) else 0)
-    return _token(state, c, after, max(LABEL, room))
+    return _token(state, c, after, label_room(state, uid, after, room))
 
 
-def wide_room(state: State) -> int:
-    """The cells inside a box of a wide map. The map draws every zone's name whole
-    when it has the room, and a wide layout gives it the room: its boxes are at
-    least as wide as the longest title (`` 2 Service Corridor ``), a cell more inside."""
-    longest = max((len(f" {n} {z.name} ") for n, z in enumerate(state.zones.values(), 1)), default=0)
-    return max(MIN_W - 2, longest + 1)
+def label_room(state: State, uid: str, after: Text, room: int) -> int:
+    """The cells a label has in a box ``room`` cells inside: the rest of the
+    line less the marks after it, a Reach group's brackets and a cell of the
+    conditions (never less than ``LABEL``), so the whole name shows where the box has the room."""
+    room -= after.cell_len + (2 if own_conditions(state.units[uid]).plain else 0) + (2 if may_be_bracketed(state, uid) else 0)
+    return max(LABEL, room)
 
 
 def may_be_bracketed(state: State, uid: str) -> bool:

@@ -160,8 +160,14 @@ class Layout:
     names: Mapping[str, str] = field(default_factory=dict, compare=False)  # the units' labels in ``name`` cells
 
 
-FIXED = 51  # cells of a unit row that are not the name or a bar (with the rate column)
+FIXED = 36  # cells of a unit row that are not the name, a bar, the rate column or the KI/Kennel tail
 RATE = 5
+TAIL = len("10/10 K100")  # the KI numbers and the Kennel, without units to measure
+
+
+def tail_width(units: Iterable[Unit]) -> int:
+    """The widest ``KI/KI_MAX K<kennel>`` of ``units``: the row's last, unbarred cells."""
+    return max((len(f"{u.stats.get('ki', 0)}/{u.stats.get('ki_max', 0)} K{u.stats.get('kennel', 0)}") for u in units), default=TAIL)
 
 
 def layout(width: int, units: Iterable[Unit] = ()) -> Layout:
@@ -169,16 +175,18 @@ def layout(width: int, units: Iterable[Unit] = ()) -> Layout:
     eighth, up to 4 cells more where ``units`` need them to be told apart by
     name rather than by id (``names.width_for``); below 80 cells the
     AP-per-tick column goes; the AR bar keeps room for BROKEN and the HP bar
-    for DOWN; the AP bar takes most of the rest."""
+    for DOWN; the AP bar takes most of the rest. The row ends with the KI
+    numbers and the Kennel whole (measured on ``units``)."""
     name = max(6, min(16, width // 8))
     units = tuple(units)
     name = width_for(units, name, min(16, name + 4))
     names = labels(units, name)
     rate = width >= 80
-    rest = width - FIXED - name + (0 if rate else RATE)
+    rest = width - FIXED - tail_width(units) - name - (RATE if rate else 0)
     if rest < 16:
         return Layout(name, max(0, rest - 10), 4, 6, 0, rate, names)
     ki = rest // 8 if rest >= 40 else 0
+    rest -= 1 if ki else 0  # the space after the KI bar
     ar = max(6, (rest - ki) // 4)
     hp = max(4, (rest - ki - ar) * 9 // 20)
     return Layout(name, rest - ki - ar - hp, hp, ar, ki, rate, names)

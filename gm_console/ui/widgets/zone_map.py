@@ -28,7 +28,7 @@ from gm_console.ui.text import clip, scrub
 MIN_W = 14  # narrowest box, borders included
 GAP = 2  # columns between boxes (connectors go here)
 
-TokenFn = Callable[[State, str], Text]
+TokenFn = Callable[[State, str, int], Text]  # (state, unit id, the cells inside its box) -> its token
 GroupFn = Callable[[State, str], list[list[str]]]
 
 
@@ -93,10 +93,11 @@ def label(state: State, uid: str, most: int = 9) -> str:
     return labels(state.units.values(), most)[uid]
 
 
-def default_token(state: State, uid: str) -> Text:
+def default_token(state: State, uid: str, room: int = 9) -> Text:
     unit = state.units[uid]
-    text = Text(label(state, uid), style=pal.side(state.sides.get(unit.side), "now" if state.clock.active == uid else ""))
     conds = unit_conditions(unit)
+    most = max(9, room - 2 - (conds.cell_len + 1 if conds.plain else 0))  # (2: a Reach group's brackets)
+    text = Text(label(state, uid, most), style=pal.side(state.sides.get(unit.side), "now" if state.clock.active == uid else ""))
     if conds.plain:
         text.append(" ")
         text.append_text(conds)
@@ -176,24 +177,24 @@ def flow(items: list[Text], width: int) -> list[Text]:
     return lines
 
 
-def group_text(state: State, group: list[str], token: TokenFn) -> Text:
+def group_text(state: State, group: list[str], token: TokenFn, room: int) -> Text:
     if len(group) == 1:
-        return token(state, group[0])
+        return token(state, group[0], room)
     out = Text("[", style=pal.CAUTION)
     for i, uid in enumerate(group):
         if i:
             out.append("~", style=pal.CAUTION)
-        out.append_text(token(state, uid))
+        out.append_text(token(state, uid, room))
     out.append("]", style=pal.CAUTION)
     return out
 
 
-def split_group(state: State, group: list[str], token: TokenFn) -> list[Text]:
+def split_group(state: State, group: list[str], token: TokenFn, room: int) -> list[Text]:
     """A Reach group too wide for one line: one member a line, bracketed."""
     lines = []
     for i, uid in enumerate(group):
         line = Text("[" if i == 0 else " ", style=pal.CAUTION)
-        line.append_text(token(state, uid))
+        line.append_text(token(state, uid, room))
         line.append("~" if i < len(group) - 1 else "]", style=pal.CAUTION)
         lines.append(line)
     return lines
@@ -213,37 +214,39 @@ def map_lines(
     """
     width, height = max(width, MIN_W), max(height, 3)
     given = token
-    token = lambda state, uid: point_at(given(state, uid), "unit", uid)  # noqa: E731  (a click on a token points at its unit)
+    token = lambda state, uid, room: point_at(given(state, uid, room), "unit", uid)  # noqa: E731  (a click on a token points at its unit)
     candidates = layouts(state, width)
     if not candidates:
         return [Text("no zones in this encounter", style=pal.MUTED)]
     numbers = {z: i + 1 for i, z in enumerate(state.zones)}
 
-    def variants(zone: str, inner: int, one_each: bool) -> list[list[Text]]:
-        """Ways to fill a box, richest first; the drawing takes the first that fits."""
+    def variants(zone: str, inner: int, one_each: bool, room: int) -> list[list[Text]]:
+        """Ways to fill a box, richest first; the drawing takes the first that fits.
+        ``room``: the cells a token may take (0: its shortest label)."""
         tr = traits_text(state, zone)
         traits = [Text(clip(tr, inner), style=pal.MUTED_ITALIC)] if tr else []
         gs = groups(state, zone)
-        items = [group_text(state, g, token) for g in gs]
+        items = [group_text(state, g, token, room) for g in gs]
         split: list[Text] = []
         for g, item in zip(gs, items):
-            split += split_group(state, g, token) if item.cell_len > inner and len(g) > 1 else [item]
+            split += split_group(state, g, token, room) if item.cell_len > inner and len(g) > 1 else [item]
         each = [ln for item in split for ln in flow([item], inner)]
         out = [traits + each] if one_each else []
         out += [traits + flow(split, inner), traits + flow(items, inner), flow(items, inner)]
         return out
 
-    def plan(places: list[Place], ncols: int, nrows: int, one_each: bool):
+    def plan(places: list[Place], ncols: int, nrows: int, one_each: bool, short: bool):
         cell_w = max(MIN_W, (width - (ncols - 1) * GAP) // ncols)
-        contents = {p.zone: variants(p.zone, cell_w - 2, one_each) for p in places}
+        contents = {p.zone: variants(p.zone, cell_w - 2, one_each, 0 if short else cell_w - 2) for p in places}
 
         def need(k: int) -> int:  # rows needed when every box uses variant k (-1: the most compact)
             return sum(max([len(contents[p.zone][k]) for p in places if p.row == r] or [0]) + 2 for r in range(nrows))
 
         return cell_w, contents, need(0), need(-1)
 
-    tries = [(c, each) for each in ((True, False) if per_line is None else (per_line,)) for c in candidates]
-    plans = [(c, plan(*c, each)) for c, each in tries]
+    # whole names where the boxes have the room, else the shortest labels (render/names.py)
+    tries = [(c, each, short) for short in (False, True) for each in ((True, False) if per_line is None else (per_line,)) for c in candidates]
+    plans = [(c, plan(*c, each, short)) for c, each, short in tries]
     longest = max(len(f" {numbers[z]} {state.zones[z].name} ") for z in state.zones)
     # the richest that fits whole with every zone's name whole, else the richest that fits whole
     chosen = next((x for x in plans if x[1][2] <= height and x[1][0] - 3 >= longest), None)
@@ -317,15 +320,28 @@ def draw_links(canvas: Canvas, state: State, places: list[Place], tops: list[int
         canvas.put(x, y, "╳╳" if locked else "══", pal.BAD if locked else "")
 
 
-def legend(extra: str = "") -> Text:
-    text = Text()
-    text.append("●", style=pal.PLAYER)
-    text.append(" players  ")
-    text.append("●", style=pal.ENEMY)
-    text.append(" GM  ")
-    text.append("[a~b]", style=pal.CAUTION)
-    text.append(" within Reach  ↔ exits  ⊘ locked  ┄ hidden" + extra, style=pal.MUTED)
-    return text
+LEGEND = (  # (mark, its style, meaning, its style)
+    ("●", pal.PLAYER, "players", ""), ("●", pal.ENEMY, "GM", ""), ("[a~b]", pal.CAUTION, "within Reach", pal.MUTED),
+    ("↔", pal.MUTED, "exits", pal.MUTED), ("⊘", pal.MUTED, "locked", pal.MUTED), ("┄", pal.MUTED, "hidden", pal.MUTED),
+)
+
+
+def legend_items(extra: tuple[tuple[str, str], ...] = ()) -> list[Text]:
+    """The marks of the map, one ``Text`` each; ``extra``: a pane's own (mark, meaning) pairs."""
+    marks = LEGEND + tuple((mark, pal.MUTED, meaning, pal.MUTED) for mark, meaning in extra)
+    return [Text.assemble((mark, style), (" " + meaning, said)) for mark, style, meaning, said in marks]
+
+
+def legend(extra: tuple[tuple[str, str], ...] = (), width: int | None = None) -> Text:
+    """The legend on as many lines as ``width`` needs, broken between marks
+    (never inside one); one line when ``width`` is None."""
+    lines: list[Text] = []
+    for item in legend_items(extra):
+        if lines and (width is None or lines[-1].cell_len + 2 + item.cell_len <= width):
+            lines[-1].append("  ").append_text(item)
+        else:
+            lines.append(item.copy())
+    return Text("\n").join(lines)
 
 
 class ZoneMap(Widget):

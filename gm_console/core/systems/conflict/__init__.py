@@ -17,6 +17,7 @@ Stress and Injury). See docs/conflict.md; the modules, smallest first:
 - palette.py       the actions offered in the palette; reference.py the rules lookup (entries())
 - player.py        the player view; view.py what the UI reads (the only module it imports)
 - carry.py         what a fight leaves on a party's characters, and the rests
+- policies.py      how a side plays a forecast's simulated fights, and what ends one
 - system.py        the System: hooks and the clock
 """
 

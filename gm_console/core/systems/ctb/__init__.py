@@ -7,7 +7,8 @@ board, ``BOARD``), ``house_rules`` (every gap in the text, named),
 ``cites`` (the rules its refusals cite), ``verbs`` (the actions,
 ``ACTIONS``), ``palette`` (the legal actions), ``reference`` (the rules
 lookup's entries), ``player`` (its part of the player view), ``view`` (what
-the UI reads), ``carry`` (what a fight leaves on a party's characters);
+the UI reads), ``carry`` (what a fight leaves on a party's characters), ``policies``
+(how a side plays a forecast's simulated fights, and what ends one);
 and its own rules: ``stats`` (a unit's numbers and marks),
 ``maths`` (pure attack arithmetic), ``projection`` (turn order as
 arithmetic), ``clock`` (next / tick).

@@ -14,6 +14,7 @@ Modules, each readable in one sitting:
 * ``house_rules`` every silent spot, named (read through ``rules.view("reactor")``)
 * ``reference``   the rules lookup, in the project's own words
 * ``player``      the reactor's part of the player view
+* ``policies``    how a side plays a forecast's simulated fights, and what ends one
 * ``view``        what the UI reads (the only module of the system it imports)
 * ``system``      the wiring: hooks, clock, starter
 """
