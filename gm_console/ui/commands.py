@@ -134,7 +134,9 @@ class RulesProvider(_GMProvider):
 
 # the namespaces of the console's own commands (ConsoleProvider): a query that begins with one is a
 # command being typed ("lookup: forget"), not a question to spell as the rules do ("loop: target")
-COMMAND_NAMESPACES = frozenset({"file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup"})
+COMMAND_NAMESPACES = frozenset({
+    "file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup", "unit", "forecast",
+})
 
 
 def _names_a_command(query: str) -> bool:
