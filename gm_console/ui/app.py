@@ -388,7 +388,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, PointComm
             dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
         dirty = self.dirty
-        self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label())
+        self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label(), selected=self.selected)
         self.app.sub_title = where + (" *" if dirty else "")
         self.players_publish()  # the live game to the player view, if it is on (never the replay cursor)
 

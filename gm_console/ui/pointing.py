@@ -40,6 +40,7 @@ class PointHost(Protocol):
     replay_at: int | None
 
     def replay_state(self) -> State: ...
+    def redraw(self) -> None: ...
     def apply_line(self, line: str, prompt: Any = None) -> bool: ...
     def fill_prompt(self, text: str) -> None: ...
     def notify(
@@ -72,7 +73,8 @@ class PointCommands(_PointScreen):
         if kind == "unit" and message.button == RIGHT:
             self.unit_menu(ident)
         elif kind == "unit" and message.chain >= 2:  # a double-click: its stat block (the first click selected it)
-            self.selected = ident
+            if self.selected != ident:
+                self.select(ident)
             self.show_unit(ident)
         elif kind == "unit":
             self.click_unit(ident)
@@ -121,6 +123,7 @@ class PointCommands(_PointScreen):
 
     def select(self, uid: str | None) -> None:
         self.selected = uid
+        self.redraw()  # the status line says who is selected
         if uid is None:
             self.notify("selection cleared", timeout=2)
             return

@@ -67,6 +67,7 @@ async def test_ctb_a_row_selects_a_second_row_fills_the_hit_a_zone_the_move():
         foe = next(u for u, unit in state.units.items() if unit.side != state.units[acting].side)
         await click(pilot, "unit", acting)
         assert app.fight.selected == acting
+        assert f"selected: {state.units[acting].name}" in app.fight.query_one("StatusLine").content.plain
         await click(pilot, "unit", foe)
         assert prompt(app) == f"hit {acting} {foe}"  # the legal action between them
         assert len(app.game.log) == 1, "a click in prompt mode applies nothing"
@@ -76,7 +77,7 @@ async def test_ctb_a_row_selects_a_second_row_fills_the_hit_a_zone_the_move():
         await click(pilot, "zone", zone)
         assert prompt(app) == f"move {acting} {zone}"
         await click(pilot, "unit", acting)  # on the map now: a click on the selected unit clears it
-        assert app.fight.selected is None
+        assert app.fight.selected is None and "selected:" not in app.fight.query_one("StatusLine").content.plain
 
 
 async def test_conflict_a_token_selects_a_second_token_fills_the_attack_a_zone_the_stride():
