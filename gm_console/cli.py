@@ -374,6 +374,56 @@ def new(
     _console().print(_styled(("wrote", "green"), f" {file} (systems: {', '.join(system) or 'none'}); open it with: gm-console {file}"))
 
 
+class _BuildCommand(typer.core.TyperCommand):
+    """``build``: its options are changes made in the order given (click
+    groups a repeated option's values, so the order is read here)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta["build.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+@app.command(cls=_BuildCommand)
+def build(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="The encounter to build (a new file, or one whose fight has not begun).")],
+    system: Annotated[list[str], typer.Option("--system", "-s", help="A new file: its rule system(s); repeat for more.")] = [],
+    title: Annotated[Optional[str], typer.Option("--title", help="A new file: its title (default: the file name).")] = None,
+    side: Annotated[list[str], typer.Option("--side", help='"ID [name=..] [controller=players|gm]": add or change a side.')] = [],
+    zone: Annotated[list[str], typer.Option("--zone", help='"ID [name=..] [adjacent=A,B] [traits=cover,..] [hidden=true]": add or change a zone.')] = [],
+    add: Annotated[list[str], typer.Option("--add", help='"library:ID|party:ID|card:ID|unit:ID|blank:ID [count=N] [id=..] [side=..] [zone=..] [KEY=VALUE]": add units.')] = [],
+    set_: Annotated[list[str], typer.Option("--set", help='"UNIT.KEY=VALUE" or "KEY=VALUE" (title, pools.threat, conflict.first ...).')] = [],
+    unset: Annotated[list[str], typer.Option("--unset", help='"UNIT.KEY" or "KEY": back to the default.')] = [],
+    house: Annotated[list[str], typer.Option("--house", help='"[SYSTEM.]RULE=VALUE": a house rule.')] = [],
+    remove: Annotated[list[str], typer.Option("--remove", help='"unit:ID", "zone:ID" or "side:ID".')] = [],
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Make the changes and say what they did; write nothing.")] = False,
+) -> None:
+    """Build an encounter without writing TOML: sides, zones, units from libraries or the party, stats, house rules. Each change is checked as `validate` checks a file; a refused one writes nothing. Changes are made in the order given (docs/build.md). Without changes, open the build screen."""
+    from gm_console.build.draft import Refused
+    from gm_console.build.options import build_file, in_order
+
+    changes = in_order(ctx.meta.get("build.args", []))
+    if not changes:
+        from gm_console.ui.build_app import run_build_screen
+
+        raise typer.Exit(run_build_screen(file, system, title))
+    try:
+        draft, done = build_file(file, system, title, changes)
+    except Refused as exc:
+        _fail([*exc.messages, "nothing was written"], False)
+    con = _console()
+    for line in done:
+        con.print(_styled(f"  {line}"), soft_wrap=True)
+    if dry_run:
+        con.print(_styled(("dry run", "yellow"), f" {file}: {len(done)} change{'s' if len(done) != 1 else ''}; nothing written"))
+        return
+    try:
+        draft.save()
+    except OSError as exc:
+        _fail([f"{file}: cannot write: {exc.strerror or exc}"], False)
+    con.print(_styled(("wrote", "green"), f" {file} ({len(done)} change{'s' if len(done) != 1 else ''}); open it with: gm-console {file}"))
+
+
 @app.command()
 def carry(
     file: Annotated[Path, typer.Argument(help="The encounter whose fight to carry to its party file.")],

@@ -11,7 +11,7 @@ import gc
 import sys
 from pathlib import Path
 
-COMMANDS = ("open", "validate", "apply", "replay", "rules", "new", "carry", "party", "forecast")
+COMMANDS = ("open", "validate", "apply", "replay", "rules", "new", "carry", "party", "forecast", "build")
 
 
 def run_console(file: Path | None, replay: bool = False, players: dict | None = None) -> int:

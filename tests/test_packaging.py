@@ -25,3 +25,5 @@ def test_the_wheel_bundles_encounters_themes_and_catalogues(tmp_path):
     for path in (ROOT / "gm_console" / "data").glob("*.toml"):
         assert f"gm_console/data/{path.name}" in names
     assert "gm_console/_bundled/encounters/ctb-causeway-ambush.toml" in names  # the demo
+    # a package named build: hatch leaves out what .gitignore names, whose /build/ is the root's only
+    assert "gm_console/build/draft.py" in names

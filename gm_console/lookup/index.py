@@ -14,7 +14,7 @@ from gm_console.core.reference import RefEntry
 from gm_console.core.rules import Rules
 from gm_console.core.setup import Setup
 from gm_console.core.system import System, all_systems
-from gm_console.lookup.search import Engine, lexicon, likeness, situations, stem, trigrams, words
+from gm_console.lookup.search import Engine, Term, lexicon, likeness, situations, stem, trigrams, words
 
 
 
@@ -87,11 +87,21 @@ class Hit:
 
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9'\"(])|\n+")
-PREFER = 2.0  # an entry of the encounter's own systems (or the console's) counts this much more
+# The system in play is a hint, not a wall: an entry of the encounter's own systems (or the console's)
+# counts this much more, enough to break a near tie ("downed" in a zone fight), never to outrank a clearly
+# better entry of another system (at 2.0 a question about another system's rule, asked in this one's
+# encounter, found its entry first half the time: tests/lookup/measure.py, mode "other").
+PREFER = 1.2
+ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone fight") counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
 # "How do I ..." asks for the verb that does it.
-HOW_TO = re.compile(r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b")
+HOW_TO = re.compile(
+    r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b|\b(?:which|what) (?:command|verb)\b|\bwhat do (?:i|we) type\b"
+)
+# "Which card/building ..." asks for a card of the catalogue, not the rule it plays under.
+WHICH_CARD = re.compile(r"\bwhich (?:card|building|facility|personnel|gun|weapon|equipment|guard|unit)s?\b")
+WHICH_CARD_LIFT = 1 / KIND_PRIOR["card"]  # the card at par with the rules
 HOW_TO_ACTION = 1.2
 WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
@@ -101,12 +111,13 @@ IN_FIGHT = re.compile(
     r"(?:fight|combat|battle|conflict|round)\b|\bin combat\b"
 )
 OUT_OF_FIGHT = 0.4
+THEIRS = 4.0  # a word is another system's when a share of its entries this many times larger uses it
 NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in their title for it to be a name
 
 
 class RulesIndex:
     """The lookup: ``rank`` orders every entry by relevance to a question
-    (see ``gm_console.lookup.search``), the encounter's systems first."""
+    (see ``gm_console.lookup.search``), the encounter's systems first in a near tie."""
 
     def __init__(self, entries: list[RefEntry], prefer: Iterable[str] = ()) -> None:
         self.entries = entries
@@ -148,6 +159,10 @@ class RulesIndex:
             for e in entries
         ]
         self._titles = [e.title.lower() for e in entries]
+        self._systems = [e.system for e in entries]
+        self._sizes: dict[str, int] = {}
+        for e in entries:
+            self._sizes[e.system] = self._sizes.get(e.system, 0) + 1
         self._cut: dict[str, tuple[RefEntry, list[tuple[str, frozenset[str]]]]] = {}  # matched_sentences' work, per entry
 
     @cached_property
@@ -173,23 +188,27 @@ class RulesIndex:
         text = " ".join(query.lower().split())
         how_to = HOW_TO.search(text) is not None
         in_fight = IN_FIGHT.search(text) is not None
+        which_card = WHICH_CARD.search(text) is not None
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
         asked = self._told.systems_named(query) if self._told.system_words else set()
+        theirs = self._theirs(terms) if self.prefer and THEIRS else set()
         found: list[tuple[float, int]] = []
         for i, score in scores.items():
             if self._titles[i] == text and self._own[i]:  # typed as titled (an other system's: no more than its words)
                 score *= 2
             if how_to and self.entries[i].kind == "action":
                 score *= HOW_TO_ACTION
+            if which_card and self.entries[i].kind == "card":
+                score *= WHICH_CARD_LIFT
             if in_fight and self._out_of_fight[i]:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]
-            if not self._own[i] and named & self.engine.titles[i]:
+            if not self._own[i] and (named & self.engine.titles[i] or self._systems[i] in theirs):
                 boost *= PREFER
-            if self.entries[i].system in asked:  # the question names the system: as if its encounter
-                boost *= PREFER
+            if self.entries[i].system in asked:  # the question names the system ("in the zone fight")
+                boost *= ASKED
             found.append((score * boost, i))
         if not found:
             return self.nearest(query, limit)
@@ -197,6 +216,29 @@ class RulesIndex:
         # in the index's order: the console and `gm-console rules`, two processes, list them alike
         found.sort(key=lambda f: (-round(f[0], 9), f[1]))
         return [Hit(self.entries[i], score) for score, i in found[:limit]]
+
+    def _theirs(self, terms: list[Term]) -> set[str]:
+        """The other systems the question uses a word of (as written or a synonym of it, not an unfinished
+        word or a typo): a word that a share of that system's entries ``THEIRS`` times larger than of the
+        encounter's systems' uses ("zone" in a CTB fight, "heat" in a zone fight, "hp" in a zone fight,
+        which has none; not "downed" there: the zone rules say it of a share only 3 times smaller).
+        Their entries then rank as the encounter's."""
+        engine = self.engine
+        own = sum(self._sizes.get(s, 0) for s in self.prefer) or 1
+        out: set[str] = set()
+        for term in terms:
+            docs: set[int] = set()
+            for t, w in term.weights.items():
+                if w == 1.0:
+                    docs.update(engine.postings.get(t, ()))
+            count: dict[str, int] = {}
+            for d in docs:
+                count[self._systems[d]] = count.get(self._systems[d], 0) + 1
+            mine = sum(count.get(s, 0) for s in self.prefer) / own
+            out.update(
+                s for s, c in count.items() if s != "core" and s not in self.prefer and c / self._sizes[s] >= THEIRS * mine
+            )
+        return out
 
     def matched_sentence(self, query: str, entry: RefEntry) -> str:
         """The one sentence of ``entry``'s body that answers ``query`` best (the most of its words, rarer
@@ -294,7 +336,7 @@ def build_index(
     """Every system's entries, the console's own and the notation help.
 
     ``systems`` are the encounter's (none: no encounter): their entries come
-    first (``own_entries``) and rank first, and with the encounter's ``rules``
+    first (``own_entries``) and win a near tie, and with the encounter's ``rules``
     and ``setup`` its house rules show its values and its catalogues its own
     cards. The other systems are still found, with their defaults and bundled
     catalogues. ``own``: ``own_entries`` of the same arguments, when the

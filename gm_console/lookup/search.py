@@ -36,6 +36,7 @@ from pathlib import Path
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "lookup-synonyms.toml"
 SITUATIONS_FILE = DATA_FILE.with_name("lookup-situations.toml")
 
+LABEL = re.compile(r"\s*([A-Za-z]+)\s*:")  # "ctb: ..." at a question's start
 _TOKEN = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
 
 # BM25F: field weights and length normalisation per field; the usual k1.
@@ -178,7 +179,11 @@ class Situations:
     worked_examples: frozenset[str] = frozenset()
 
     def systems_named(self, query: str) -> set[str]:
-        """The systems a question names ("ctb: ...", "in the zone fight")."""
+        """The systems a question names ("in the zone fight"); a question that begins with a system's
+        name and a colon ("reactor: ...", "ctb: ... like the zone game") is about that system alone."""
+        head = LABEL.match(query)
+        if head and head.group(1).lower() in self.system_words.values():
+            return {head.group(1).lower()}
         stems = _stems(query)
         return {
             name

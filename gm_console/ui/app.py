@@ -764,8 +764,9 @@ class GMConsoleApp(CrashHook, App[None]):
         self.crash_log = write_crash_log(error, encounter=fight.path, journal=fight.journal_file())
 
     async def action_quit(self) -> None:
-        """Quit, asking first when the fight has unsaved changes (``FightScreen.quit_asking``)."""
-        self.fight.quit_asking()
+        """Quit, asking first when the fight has unsaved changes (``FightScreen.quit_asking``),
+        or the screen on top has its own (the build screen's ``quit_asking``)."""
+        getattr(self.screen, "quit_asking", self.fight.quit_asking)()
 
     def action_help(self) -> None:
         from gm_console.ui.screens.help import HelpScreen

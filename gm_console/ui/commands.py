@@ -135,7 +135,7 @@ class RulesProvider(_GMProvider):
 # the namespaces of the console's own commands (ConsoleProvider): a query that begins with one is a
 # command being typed ("lookup: forget"), not a question to spell as the rules do ("loop: target")
 COMMAND_NAMESPACES = frozenset({
-    "file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup", "unit", "forecast",
+    "file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup", "forecast", "encounter", "unit",
 })
 
 
@@ -182,6 +182,7 @@ class ConsoleProvider(_ListProvider):
             ("file: save", fight.action_save, "save the encounter (atomic, keeps a .bak)"),
             ("file: save as…", fight.action_save_as, "save under a new name"),
             ("file: new…", fight.action_new, "write a starter encounter and open it"),
+            ("encounter: build", partial(_build, fight), "sides, zones, units from libraries, stats, house rules, without writing TOML (before the first action)"),
             ("replay: " + ("leave replay mode" if fight.replay_at is not None else "enter replay mode"), fight.action_toggle_replay, "step through the log"),
             ("dice: switch to " + ("auto-roll" if fight.dice_mode == "manual" else "entering physical dice"), fight.action_toggle_dice, "how rolls are made"),
             ("act: pick an action, step by step (F7)", fight.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
@@ -240,6 +241,12 @@ def _unit_items(fight: FightScreen) -> list[Item]:
         (f"unit: show {unit.name}", partial(fight.show_unit, uid), f"the stat block of {unit.name} ({uid}): every number and where it comes from")
         for uid, unit in state.units.items()
     ]
+
+
+def _build(fight: FightScreen) -> None:
+    from gm_console.ui.screens.build import open_build
+
+    open_build(fight)
 
 
 def _hit(score: float, shown, label: str, callback: Callable[[], object], help_text: str) -> Hit:

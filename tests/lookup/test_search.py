@@ -137,6 +137,23 @@ def test_a_question_that_names_a_system_ranks_it_as_the_encounters():
     assert first.system == "ctb"
 
 
+def test_a_system_named_first_with_a_colon_is_the_one_asked_about():
+    """"ctb: ... like the zone game" asks about CTB and compares it with the zone conflict (issue 30)."""
+    from gm_console.lookup.search import situations
+
+    told = situations()
+    assert told.systems_named("ctb: do downed units die, like dying characters in the zone game") == {"ctb"}
+    assert told.systems_named("reactor: can the struck personnel block") == {"reactor"}
+    assert told.systems_named("note: in the zone fight, who goes first") == {"conflict"}  # not a system's name
+
+
+def test_which_command_asks_for_the_verb_and_which_card_for_a_card():
+    ctb = build_index([get_system("ctb")])
+    assert keys(ctb, "which command moves my PC next to the goblin", 1) == ["action.stride"]
+    reactor = build_index([get_system("reactor")])
+    assert keys(reactor, "which building raises the power delivered to the grid", 1) == ["reactor.card.switchyard"]
+
+
 @pytest.mark.parametrize(
     "query, meant",
     [

@@ -5,7 +5,11 @@ the held-out set is measured by hand at the end of a change to the ranking, neve
 
 Baseline before issue 30 (first hit / top 3): table-voices 47/110 / 71/110 with no encounter, 53/110 /
 73/110 with the question's system as the encounter's; entries-reader 68/100 / 86/100 and 71/100 /
-89/100. The floors below sit just under what the ranking reaches now (the figures beside them).
+89/100. From another system's encounter (each question asked in each OTHER system's encounter, a core
+question in all three), first measured in the second round: table-voices 117/232 / 165/232,
+entries-reader 114/208 / 177/208 (the encounter's system was a wall then). The floors below sit just
+under what the ranking reaches now (the figures beside them). ``python -m tests.lookup.measure``
+prints every figure, and the misses of a mode.
 """
 
 from __future__ import annotations
@@ -16,16 +20,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.lookup.test_lookup_quality import answers, everything, ranked  # one ranking for every set
+from gm_console.core.system import all_systems
+from tests.lookup.test_lookup_quality import answers, everything, for_system, ranked  # one ranking for every set
 
 SETS = Path(__file__).resolve().parent / "sets"
 TUNING = ("table-voices.toml", "entries-reader.toml")
 # (first hit, top 3) per set and mode
 FLOORS = {
-    ("table-voices.toml", "no encounter"): (0.80, 0.95),  # 89/110, 106/110
-    ("table-voices.toml", "encounter"): (0.82, 0.96),  # 91/110, 107/110
-    ("entries-reader.toml", "no encounter"): (0.83, 0.98),  # 84/100, 99/100
-    ("entries-reader.toml", "encounter"): (0.85, 0.98),  # 86/100, 99/100
+    ("table-voices.toml", "no encounter"): (0.86, 0.97),  # 95/110, 107/110
+    ("table-voices.toml", "encounter"): (0.88, 0.97),  # 97/110, 107/110
+    ("table-voices.toml", "other encounter"): (0.85, 0.97),  # 199/232, 226/232
+    ("entries-reader.toml", "no encounter"): (0.90, 0.99),  # 91/100, 100/100
+    ("entries-reader.toml", "encounter"): (0.90, 0.99),  # 91/100, 100/100
+    ("entries-reader.toml", "other encounter"): (0.90, 0.99),  # 189/208, 208/208
 }
 
 
@@ -43,12 +50,30 @@ def test_every_answer_is_an_entry(name):
         assert all(index.get(k) is not None for k in answers(q)), q
 
 
-@pytest.mark.parametrize("mode", ["no encounter", "encounter"])
+def asked(q: dict, mode: str) -> list[list[str]]:
+    """The top three for ``q`` in each encounter ``mode`` asks it in: one for "no encounter" and
+    "encounter" (the question's system's), and for "other encounter" one per OTHER system (the
+    system in play is a hint, not a wall: issue 30), a core question in every system's."""
+    if mode != "other encounter":
+        return [ranked(q, mode)]
+    own = everything().get(q["key"]).system
+    return [[e.key for e in for_system(s.NAME).search(q["q"], limit=3)] for s in all_systems() if s.NAME != own]
+
+
+@pytest.mark.parametrize("mode", ["no encounter", "encounter", "other encounter"])
 @pytest.mark.parametrize("name", TUNING)
 def test_the_tuning_sets_are_answered(name, mode):
-    qs = questions(name)
-    got = [ranked(q, mode) for q in qs]
-    first = sum(g[0] in answers(q) for q, g in zip(qs, got))
-    top3 = sum(bool(answers(q) & set(g)) for q, g in zip(qs, got))
+    pairs = [(q, got) for q in questions(name) for got in asked(q, mode)]
+    first = sum(got[0] in answers(q) for q, got in pairs)
+    top3 = sum(bool(answers(q) & set(got)) for q, got in pairs)
     first_floor, top3_floor = FLOORS[name, mode]
-    assert first / len(qs) >= first_floor and top3 / len(qs) >= top3_floor, f"first {first}/{len(qs)}, top 3 {top3}/{len(qs)}"
+    assert first / len(pairs) >= first_floor and top3 / len(pairs) >= top3_floor, (
+        f"first {first}/{len(pairs)}, top 3 {top3}/{len(pairs)}"
+    )
+
+
+def test_the_other_encounter_mode_asks_each_question_in_every_other_system():
+    q = next(q for q in questions("entries-reader.toml") if q["key"].startswith("ctb."))
+    assert len(asked(q, "other encounter")) == 2  # conflict's and reactor's, not CTB's own
+    core = next(q for q in questions("table-voices.toml") if everything().get(q["key"]).system == "core")
+    assert len(asked(core, "other encounter")) == 3

@@ -19,7 +19,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar
 
@@ -44,7 +44,12 @@ class ForecastScreen(ModalScreen[None]):
     ForecastScreen #forecast-status { height: auto; }
     ForecastScreen ProgressBar { height: 1; }
     ForecastScreen .chart-title { text-style: bold; margin-top: 1; }
+    ForecastScreen #forecast-body { height: 1fr; layout: horizontal; }
+    ForecastScreen #forecast-body > VerticalScroll { width: 1fr; height: 100%; }
+    ForecastScreen.-narrow #forecast-body { layout: vertical; overflow-y: auto; }
+    ForecastScreen.-narrow #forecast-body > VerticalScroll { width: 100%; height: auto; overflow-y: hidden; }
     """
+    WIDE = 110  # columns from which the charts stand beside the tables (below them, scrolled to, under it)
     BINDINGS = [
         Binding("escape", "close", "Stop and close"),
         Binding("r", "rerun", "Run again"),
@@ -68,15 +73,20 @@ class ForecastScreen(ModalScreen[None]):
                                               f" from action {self.start}"), id="forecast-title")  # fmt: skip
             yield ProgressBar(total=self.runs, show_eta=False, id="forecast-progress")
             yield LiteralStatic("", id="forecast-status")
-            with VerticalScroll():
-                yield LiteralStatic("", id="forecast-tables")
-                yield LiteralStatic("Rounds a fight lasts", classes="chart-title")
-                yield BarChart(id="forecast-rounds")
-                yield LiteralStatic("Chance to win at the start of each round (h)", classes="chart-title")
-                yield BarChart(style=INFO, id="forecast-history")
+            with Container(id="forecast-body"):
+                with VerticalScroll(id="forecast-figures"):
+                    yield LiteralStatic("", id="forecast-tables")
+                with VerticalScroll(id="forecast-charts"):
+                    yield LiteralStatic("Rounds a fight lasts", classes="chart-title")
+                    yield BarChart(id="forecast-rounds")
+                    yield LiteralStatic("Chance to win at the start of each round (h)", classes="chart-title")
+                    yield BarChart(style=INFO, id="forecast-history")
 
     def on_mount(self) -> None:
         self.action_rerun()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < self.WIDE, "-narrow")
 
     # ------------------------------------------------------------ the runs
     def action_rerun(self) -> None:

@@ -1,0 +1,1 @@
+"""The builder (gm_console/build/, `gm-console build`, the build screen)."""
