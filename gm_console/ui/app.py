@@ -40,6 +40,7 @@ from gm_console.ui.commands import ActionsProvider, ConsoleProvider, RulesProvid
 from gm_console.ui.panes import pane_class
 from gm_console.ui.panes.base import SystemPane
 from gm_console.ui.players import PlayerViewCommands
+from gm_console.ui.pointing import PointCommands
 from gm_console.ui.replay import ReplayCommands
 from gm_console.ui.session import SessionCommands, log_changed
 from gm_console.ui.text import clean
@@ -89,11 +90,12 @@ def is_refusal(note: Notification) -> bool:
     return note.severity == "error" and str(note.title).startswith(REFUSED)
 
 
-class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
+class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, PointCommands, Screen):
     """The screen that shows a fight, and the fight's logic: the game being
     played, applying lines, undo and redo, dice mode, replay stepping
     (``ReplayCommands``), saving and the recovery journal (``SessionCommands``),
-    the player-view link (``PlayerViewCommands``), and the fight's keys.
+    the player-view link (``PlayerViewCommands``), clicks, the selection and
+    the stat block (``PointCommands``), and the fight's keys.
 
     The prompt has focus from the first frame (no focus hopping, and no
     restyle, while the console opens)."""
@@ -386,7 +388,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             dice.sync(self.game)
         where = str(self.path) if self.path else "demo (unsaved copy)"
         dirty = self.dirty
-        self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label())
+        self.query_one(StatusLine).show(view, dirty=dirty, dice=self.dice_mode, path=where, players=self.players_label(), selected=self.selected)
         self.app.sub_title = where + (" *" if dirty else "")
         self.players_publish()  # the live game to the player view, if it is on (never the replay cursor)
 
@@ -645,7 +647,7 @@ class FightScreen(SessionCommands, ReplayCommands, PlayerViewCommands, Screen):
             if line:
                 self.apply_line(line)
 
-        flow = flow_for(self)
+        flow = flow_for(self, self.selected)
         if flow is not None:
             self.app.push_screen(flow, apply)
 

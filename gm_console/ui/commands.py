@@ -134,7 +134,9 @@ class RulesProvider(_GMProvider):
 
 # the namespaces of the console's own commands (ConsoleProvider): a query that begins with one is a
 # command being typed ("lookup: forget"), not a question to spell as the rules do ("loop: target")
-COMMAND_NAMESPACES = frozenset({"file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup", "forecast", "encounter"})
+COMMAND_NAMESPACES = frozenset({
+    "file", "replay", "dice", "act", "help", "pane", "log", "campaign", "theme", "players", "lookup", "forecast", "encounter", "unit",
+})
 
 
 def _names_a_command(query: str) -> bool:
@@ -154,7 +156,13 @@ class ActionsProvider(_ListProvider):
         if fight.replay_at is not None:
             return []
         items: list[Item] = []
-        for action in fight.game.legal_actions():
+        legal = fight.game.legal_actions()
+        if fight.selected is not None:  # a unit a click selected: the actions naming it first (ui/pointing.py)
+            from gm_console.core.statblock import unit_actions
+
+            mine = unit_actions(legal, fight.selected)
+            legal = mine + [a for a in legal if a not in mine]
+        for action in legal:
             label = f"{action.PALETTE}: {action.label(fight.game.state)}"
             items.append((label, partial(fight.apply_line, action.notation()), action.notation()))
         for verb, cls in sorted(fight.game.verbs.items()):
@@ -179,6 +187,7 @@ class ConsoleProvider(_ListProvider):
             ("dice: switch to " + ("auto-roll" if fight.dice_mode == "manual" else "entering physical dice"), fight.action_toggle_dice, "how rolls are made"),
             ("act: pick an action, step by step (F7)", fight.action_act, "the guided flow: who acts, what, on whom, with what, with the odds or damage bands at each choice; applies the line it builds"),
             ("help: keys", app.action_help, "every key binding"),
+            *_unit_items(fight),
             ("pane: maximize or restore", fight.action_toggle_maximize, "one pane fills the screen"),
             ("log: undo", fight.action_undo, "take back the last action"),
             ("log: redo", fight.action_redo, "apply the undone action again"),
@@ -223,6 +232,15 @@ def open_forecast(app: GMConsoleApp) -> None:
     from gm_console.ui.screens.forecast_screen import ForecastScreen
 
     app.push_screen(ForecastScreen(app.game, start=app.fight.replay_at))
+
+
+def _unit_items(fight: FightScreen) -> list[Item]:
+    """``unit: show NAME`` for every unit at the point on screen: its stat block (ui/screens/stat_block.py)."""
+    state = fight.shown_state()
+    return [
+        (f"unit: show {unit.name}", partial(fight.show_unit, uid), f"the stat block of {unit.name} ({uid}): every number and where it comes from")
+        for uid, unit in state.units.items()
+    ]
 
 
 def _build(fight: FightScreen) -> None:

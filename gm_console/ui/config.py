@@ -24,6 +24,7 @@ CONFIG = s.Table(
         "theme": Key(s.Str()),
         "keys": Key(KEYS, default={}),
         "lookup": Key(s.Table({"learn": Key(s.Bool(), default=True)}, name="a table with learn = true or false"), default={}),
+        "point": Key(s.Str(choices=("prompt", "apply")), doc="what a click's line does: prompt (put it in the prompt) or apply it"),
     },
     name="the config",
 )
@@ -37,15 +38,20 @@ class Config:
     def __init__(
         self, theme: str | None = None, keys: dict[str, str] | None = None, problems: list[str] | None = None, path: Path | None = None,
         learn: bool = True,
+        point: str = "prompt",
     ) -> None:
         self.theme = theme
         self.learn = learn  # the rules lookup learns from the entries the GM opens (files/learned.py)
+        self.point = point  # what a click's line does: "prompt" (put there to apply with Enter) or "apply"
         self.keys: dict[str, str] = {} if keys is None else keys
         self.problems: list[str] = [] if problems is None else problems
         self.path = path
 
     def __repr__(self) -> str:
-        return f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r}, learn={self.learn!r})"
+        return (
+            f"Config(theme={self.theme!r}, keys={self.keys!r}, problems={self.problems!r}, path={self.path!r}, "
+            f"learn={self.learn!r}, point={self.point!r})"
+        )
 
 
 def config_path() -> Path:
@@ -72,7 +78,10 @@ def load_config(path: Path | None = None) -> Config:
     theme = value.get("theme") if isinstance(value.get("theme"), str) else None
     lookup = value.get("lookup")
     learn = lookup.get("learn") if isinstance(lookup, dict) else True
-    return Config(theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path, learn=learn if isinstance(learn, bool) else True)
+    point = "apply" if value.get("point") == "apply" else "prompt"
+    return Config(
+        theme, keys, [f"{path}: {p}" for p in [*problems, *refused]], path, learn=learn if isinstance(learn, bool) else True, point=point,
+    )
 
 
 def save_theme(config: Config, theme: str) -> None:

@@ -32,6 +32,8 @@ APP_KEYS: tuple[Key, ...] = (
     Key("next-pane", "f5", "next_pane", "Next pane", show=False),
     Key("maximize", "f6", "toggle_maximize", "Maximize"),
     Key("act", "f7", "act", "Act… (guided flow)", show=False),
+    Key("stat-block", "f8", "stat_block", "Stat block (selected or acting unit)", show=False),
+    Key("unit-menu", "f9", "unit_menu", "Unit menu (selected or acting unit)", show=False),
     Key("focus-log", "ctrl+l", "focus_log", "Log", show=False),
     Key("focus-prompt", "escape", "focus_prompt", "Prompt", show=False),
     Key("quit", "ctrl+q", "quit", "Quit", priority=True),

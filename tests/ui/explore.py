@@ -511,10 +511,63 @@ def screen_steps(path: Path) -> list[Step]:
         Step("f2 manual dice: roll 2d6, bad answers, Esc", _manual_dice, "generic"),
         Step("f2 manual dice: a legal action that rolls, a bad answer, a good one", _manual_dice_action),
     ]
+    steps.append(Step("palette: unit: show the first unit (its stat block), Esc", _unit_show))
+    steps.append(Step("click a unit, another unit, a zone; right-click a unit (its menu); F8, F9", _click_through))
     if "reactor" in load_encounter(path).systems:
         steps.append(Step("reactor: s opens the strike flow, Enter, Backspace, Esc", _strike_cancel))
         steps.append(Step("reactor: the strike flow through to Apply", _strike_apply))
     return steps
+
+
+async def _unit_show(ex: Explorer, pilot) -> None:
+    label = console_label(pilot.app, "unit: show ")
+    if label is None:  # an encounter without units
+        return
+    await run_hit(pilot, label)
+    assert not fight_screen(pilot.app), f"{label} shows nothing"
+
+
+def marks(app) -> dict[str, list[tuple[str, tuple[int, int]]]]:
+    """What a click on the screen would point at (ui/render/pointing.py), by kind: (id, a cell of it), in reading order."""
+    found: dict[str, list[tuple[str, tuple[int, int]]]] = {"unit": [], "zone": [], "facility": []}
+    seen = set()
+    for y in range(app.size.height):
+        for x in range(app.size.width):
+            meta = app.screen.get_style_at(x, y).meta
+            kind = next((k for k in ("unit", "facility", "zone") if isinstance(meta.get(k), str)), None)
+            if kind is not None and (kind, meta[kind]) not in seen:
+                seen.add((kind, meta[kind]))
+                found[kind].append((meta[kind], (x, y)))
+    return found
+
+
+async def _click_through(ex: Explorer, pilot) -> None:
+    app = pilot.app
+    found = marks(app)
+    units = found["unit"]
+    if not units:
+        return
+    for (uid, at), why in zip(units[:2], ("select it", "aim the selected unit at it")):
+        ex.step = f"click unit {uid!r} ({why})"
+        await pilot.click(offset=at)
+        await pilot.pause()
+    for kind in ("zone", "facility"):
+        if found[kind]:
+            ident, at = found[kind][0]
+            ex.step = f"click {kind} {ident!r}"
+            await pilot.click(offset=at)
+            await pilot.pause()
+    ex.step = f"right-click unit {units[0][0]!r}, Esc"
+    await pilot.click(offset=units[0][1], button=3)
+    await pilot.pause()
+    assert not fight_screen(app), "a right-click on a unit opens no menu"
+    await escape(pilot)
+    for key in ("f8", "f9"):
+        ex.step = f"{key}, Esc"
+        await pilot.press(key)
+        await pilot.pause()
+        if not fight_screen(app):
+            await escape(pilot)
 
 
 async def _help(ex: Explorer, pilot) -> None:

@@ -18,10 +18,11 @@ from textual.screen import Screen
 from gm_console.ui import keys
 from gm_console.ui.app import FightScreen, GMConsoleApp
 from gm_console.ui.players import PlayersHost, PlayerViewCommands
+from gm_console.ui.pointing import PointCommands, PointHost
 from gm_console.ui.replay import ReplayCommands, ReplayHost
 from gm_console.ui.session import SessionCommands, SessionHost
 
-MIXINS = [(SessionCommands, SessionHost), (ReplayCommands, ReplayHost), (PlayerViewCommands, PlayersHost)]
+MIXINS = [(SessionCommands, SessionHost), (ReplayCommands, ReplayHost), (PlayerViewCommands, PlayersHost), (PointCommands, PointHost)]
 OVERRIDES_OF_TEXTUAL: set[str] = set()  # no part replaces a Screen member
 # what the app itself defines: app-wide concerns only (the fight is FightScreen's)
 APP_WIDE = {
@@ -84,7 +85,7 @@ def test_the_fight_screen_has_everything_each_protocol_declares(mixin, host):
 
 
 def test_the_fight_screen_is_its_parts_and_a_screen():
-    assert FightScreen.__mro__[1:4] == tuple(mixin for mixin, _ in MIXINS)
+    assert FightScreen.__mro__[1 : 1 + len(MIXINS)] == tuple(mixin for mixin, _ in MIXINS)
     assert issubclass(FightScreen, Screen) and not any(issubclass(GMConsoleApp, mixin) for mixin, _ in MIXINS)
 
 

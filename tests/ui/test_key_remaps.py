@@ -34,7 +34,7 @@ def test_a_remap_that_cannot_be_taken_is_refused_with_the_reason(keymap, refused
     assert problems[0].endswith(f"{refused} keeps its default")
 
 
-@pytest.mark.parametrize("keymap", [{"save": "ctrl+b"}, {"help": "f8,ctrl+h"}, {"save": "ctrl+comma"}, {"replay-goto": "x"}, {"undo": "ctrl+y", "redo": "ctrl+z"}])
+@pytest.mark.parametrize("keymap", [{"save": "ctrl+b"}, {"help": "f10,ctrl+h"}, {"save": "ctrl+comma"}, {"replay-goto": "x"}, {"undo": "ctrl+y", "redo": "ctrl+z"}])
 def test_a_remap_that_can_be_taken_is(keymap):
     assert check_keymap(keymap) == (keymap, [])
 

@@ -4,15 +4,20 @@ The app calls ``show(view)`` whenever the state to draw changes (an action,
 undo, a replay step) and ``preview(view)`` while the GM types (``view.draft``
 holds the parsed, unapplied action or None). A pane asks the app to apply an
 action by posting ``SystemPane.Submit(line)``; it never changes the state.
+A click on what a pane drew marked (a unit, a zone, a Facility:
+``ui/render/pointing.py``) posts ``SystemPane.Pointed``; the fight screen
+decides what it means (``ui/pointing.py``).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events, on
 from textual.message import Message
 from textual.widget import Widget
 
+from gm_console.ui.render.pointing import pointed
 from gm_console.ui.text import content
 from gm_console.ui.view import View
 
@@ -33,6 +38,24 @@ class SystemPane(Widget, can_focus=True):
         def __init__(self, line: str) -> None:
             self.line = line
             super().__init__()
+
+    class Pointed(Message):
+        """A click on something the pane drew: ``kind`` (unit, zone, facility), its id, the mouse
+        button, and the clicks in a row (2: a double-click)."""
+
+        def __init__(self, kind: str, ident: str, button: int, chain: int = 1) -> None:
+            self.kind = kind
+            self.ident = ident
+            self.button = button
+            self.chain = chain
+            super().__init__()
+
+    @on(events.Click)
+    def pointed_click(self, event: events.Click) -> None:
+        """A click on what the pane drew marked: ``Pointed`` for the fight to act on."""
+        found = pointed(event.style.meta)
+        if found is not None:
+            self.post_message(self.Pointed(found[0], found[1], event.button, event.chain))
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

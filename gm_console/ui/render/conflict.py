@@ -16,6 +16,7 @@ from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
 import gm_console.core.systems.conflict.view as cv
 from gm_console.ui import palette as pal
+from gm_console.ui.render.pointing import mark as point_at
 from gm_console.ui.text import clip
 from gm_console.ui.render.conditions import unit_conditions
 from gm_console.ui.widgets.zone_map import label, legend
@@ -266,7 +267,7 @@ def full_row(state: State, c: cv.Character, width: int) -> Text:
     line.append_text(boxes(c, most=None if width >= 70 else 10))
     line.append(" ")
     line.append_text(flags(state, c, brief=width < 70))
-    return clip(line, width)
+    return point_at(clip(line, width), "unit", c.uid)  # a click on it points at the character (ui/render/pointing.py)
 
 
 def brief_row(state: State, c: cv.Character, width: int) -> Text:
@@ -276,13 +277,14 @@ def brief_row(state: State, c: cv.Character, width: int) -> Text:
     line.append_text(boxes(c, most=max(4, width - 26)))
     line.append(" ")
     line.append_text(flags(state, c, brief=True))
-    return clip(line, width)
+    return point_at(clip(line, width), "unit", c.uid)
 
 
 def detail_lines(state: State, width: int) -> list[Text]:
     """Two or three lines a character: who and where, the track and markers, Injuries."""
     out: list[Text] = []
     for c in cv.characters(state):
+        first = len(out)
         top = mark(c)
         top.append(" ")
         top.append(clip(c.name, 24), style=pal.side(c.side))
@@ -309,6 +311,8 @@ def detail_lines(state: State, width: int) -> list[Text]:
             tr = Text("  Traits: ", style=pal.MUTED)
             tr.append(", ".join(c.traits), style=pal.INFO)
             out.append(clip(tr, width))
+        for line in out[first:]:
+            point_at(line, "unit", c.uid)  # a click on any of its lines points at the character
     return out
 
 

@@ -20,6 +20,7 @@ from gm_console.core.systems.ctb.view import (
 )  # fmt: skip
 from gm_console.ui import palette as pal
 from gm_console.ui.render.conditions import unit_conditions
+from gm_console.ui.render.pointing import mark as point_at
 from gm_console.ui.render.names import labels, width_for
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -249,12 +250,12 @@ def unit_rows(state: State, rules: Rules, unit: Unit, lay: Layout, width: int) -
     row.truncate(width, overflow="ellipsis")
     conds = conditions_text(unit)
     if not conds.plain:
-        return [row]
+        return [point_at(row, "unit", unit.id)]  # a click on a row points at its unit (ui/render/pointing.py)
     if row.cell_len + 2 + conds.cell_len <= width:
-        return [row + Text("  ") + conds]
+        return [point_at(row + Text("  ") + conds, "unit", unit.id)]
     under = Text(" " * 4) + conds
     under.truncate(width, overflow="ellipsis")
-    return [row, under]
+    return [point_at(row, "unit", unit.id), point_at(under, "unit", unit.id)]
 
 
 def no_units() -> list[Text]:

@@ -19,6 +19,7 @@ from gm_console.core.state import State, Unit
 from gm_console.core.systems.reactor import view as rv
 from gm_console.core.systems.reactor.view import EXHAUSTED, ORIENTATION, STATIONED, Facility, Reason, Target, grants_text
 from gm_console.ui import palette as pal
+from gm_console.ui.render.pointing import mark as point_at
 from gm_console.ui.text import clip, scrub
 
 STAGES = ((0.5, "NOMINAL", pal.GOOD), (0.8, "ELEVATED", pal.CAUTION), (1.0, "CRITICAL", pal.BAD_BOLD))
@@ -127,7 +128,7 @@ def facility_row(fac: Facility, width: int) -> Text:
         text.append(f" 0/{fac.integrity}", style=pal.MUTED)
         if fac.grants:
             text.append(f"  grants nothing (was {grants_text(fac.grants)})", style=pal.MUTED)
-        return text
+        return point_at(text, "facility", fac.id)
     text.append(clip(fac.name, 16).ljust(17), style="bold")
     bar_w = min(fac.integrity, 8)
     share = fac.remaining / fac.integrity
@@ -136,7 +137,7 @@ def facility_row(fac: Facility, width: int) -> Text:
     if fac.grants:
         text.append(f"  {grants_text(fac.grants)}", style=pal.INFO)
     text.truncate(width, overflow="ellipsis")
-    return text
+    return point_at(text, "facility", fac.id)
 
 
 def facility_entry(fac: Facility, short_grants: bool, gone: str) -> Text:
@@ -146,14 +147,14 @@ def facility_entry(fac: Facility, short_grants: bool, gone: str) -> Text:
         text.append(fac.name + " ", style=pal.MUTED_STRUCK)
         text.append(gone, style=pal.BAD_BOLD)
         text.append(f" 0/{fac.integrity}", style=pal.MUTED)
-        return text
+        return point_at(text, "facility", fac.id)
     share = fac.remaining / fac.integrity
     text.append(fac.name + " ", style="bold")
     text.append_text(bar(fac.remaining, fac.integrity, min(fac.integrity, 4), integrity_style(share)))
     text.append(f"{fac.remaining}/{fac.integrity}")
     if fac.grants:
         text.append(f" {grants_text(fac.grants, short_grants)}", style=pal.INFO)
-    return text
+    return point_at(text, "facility", fac.id)
 
 
 def facility_lines(facs: list[Facility], width: int) -> list[Text]:
@@ -234,6 +235,7 @@ def personnel_rows(state: State, rules: Rules, unit: Unit, width: int, full: boo
     for row in rows:
         row.truncate(width, overflow="ellipsis")
         row.no_wrap = True
+        point_at(row, "unit", unit.id)  # a click on it points at the Personnel (ui/render/pointing.py)
     return rows
 
 

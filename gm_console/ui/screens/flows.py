@@ -1,5 +1,7 @@
 """Which guided flow F7 opens: the focused pane's system if it has one, else
-the first of the encounter's systems that does (CTB, zone conflict, reactor)."""
+the first of the encounter's systems that does (CTB, zone conflict, reactor);
+with a unit selected (a click, ui/pointing.py), the flow opens on its actions
+when it may act now (its first step, who acts, is taken)."""
 
 from __future__ import annotations
 
@@ -32,7 +34,22 @@ def _reactor(game, state) -> ModalScreen:
 FLOWS = {"ctb": _ctb, "conflict": _conflict, "reactor": _reactor}
 
 
-def flow_for(app: FightScreen) -> ModalScreen | None:
+def preselect(flow: ModalScreen, actor: str) -> ModalScreen:
+    """``flow`` with ``actor`` chosen at its first step, when the step offers it now; else as it is."""
+    from gm_console.ui.screens.pick_flow import PickFlow, Step
+    from gm_console.ui.screens.strike_flow import StrikeFlow
+
+    if isinstance(flow, PickFlow):
+        first = flow.chooser.step({})
+        if isinstance(first, Step) and any(c.id == actor and c.why is None for c in first.choices):
+            flow.picks.append((first.key, actor))
+    elif isinstance(flow, StrikeFlow):
+        if flow.can_strike(actor):
+            flow.striker, flow.step = actor, "target"
+    return flow
+
+
+def flow_for(app: FightScreen, actor: str | None = None) -> ModalScreen | None:
     """The flow for the live state, or None (with a word to the GM) in replay mode or
     for an encounter whose systems have none."""
     if app.replay_at is not None:
@@ -44,4 +61,5 @@ def flow_for(app: FightScreen) -> ModalScreen | None:
     if name is None:
         app.notify("no guided flow for this encounter's systems: type the action", severity="warning")
         return None
-    return FLOWS[name](game, game.state)
+    flow = FLOWS[name](game, game.state)
+    return preselect(flow, actor) if actor is not None else flow

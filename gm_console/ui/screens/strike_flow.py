@@ -85,6 +85,10 @@ class StrikeFlow(ModalScreen[str | None]):
         assert self.target is not None, f"no target at the {self.step} step"
         return self.target
 
+    def can_strike(self, uid: str) -> bool:
+        """Whether ``uid`` is one of the active side's Personnel that may strike now (F7 with it selected)."""
+        return any(u.id == uid and why is None for u, why in rv.strikers(self.state))
+
     # ------------------------------------------------------------ the line being built
     def action(self) -> Strike | None:
         if self.striker is None or self.target is None:

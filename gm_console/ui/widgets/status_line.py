@@ -1,4 +1,4 @@
-"""One line under the title: whose turn, the clock, pools, dice mode, saved state."""
+"""One line under the title: whose turn, the unit a click selected, the clock, pools, dice mode, saved state."""
 
 from __future__ import annotations
 
@@ -28,8 +28,11 @@ class StatusLine(LiteralStatic):
 
     _shown: Text | None = None
 
-    def show(self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False)) -> None:
-        self._args = ((view,), {"dirty": dirty, "dice": dice, "path": path, "players": players})
+    def show(
+        self, view: View, *, dirty: bool, dice: str, path: str, players: tuple[str, bool] = ("", False), selected: str | None = None,
+    ) -> None:
+        self._args = ((view,), {"dirty": dirty, "dice": dice, "path": path, "players": players, "selected": selected})
+        self._selected = selected
         # inside the padding, across the screen (docked top): from the terminal's width, not content_size,
         # which reads the compositor's map and is 0 while a resize lays out (a 160-cell line then showed whole)
         width = self.app.size.width - self.styles.gutter.width
@@ -50,6 +53,7 @@ class StatusLine(LiteralStatic):
             self.show(*self._args[0], **self._args[1])
 
     _args: tuple | None = None
+    _selected: str | None = None  # the unit a click selected (ui/pointing.py), shown after who acts
 
     def line(self, view: View, dirty: bool, dice: str, path: str, players: tuple[str, bool], nobody: bool, notes: bool = True) -> Text:
         """The status line's text; ``nobody``: say "acting: -" when no one acts."""
@@ -69,6 +73,10 @@ class StatusLine(LiteralStatic):
             text.append(" · acting: ")
             side = state.sides.get(active.side) if active else None
             text.append(active.name if active else "-", style=pal.side(side) if active else pal.MUTED)
+        chosen = state.units.get(self._selected) if self._selected else None
+        if chosen is not None:
+            text.append(" · selected: ")
+            text.append(chosen.name, style="bold underline")
         for system in view.game.systems.values() if notes else ():
             extra = system.describe_turn(state)
             if extra:

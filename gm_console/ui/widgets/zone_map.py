@@ -22,6 +22,7 @@ from gm_console.core.state import State
 from gm_console.ui import palette as pal
 from gm_console.ui.render.conditions import unit_conditions
 from gm_console.ui.render.names import labels
+from gm_console.ui.render.pointing import mark as point_at, style as point_style
 from gm_console.ui.text import clip, scrub
 
 MIN_W = 14  # narrowest box, borders included
@@ -58,6 +59,13 @@ class Canvas:
             if 0 <= x + i < self.width:
                 self.cells[y][x + i] = (ch, cells[i])
         return x + len(plain)
+
+    def tag(self, x: int, y: int, w: int, h: int, style: Style) -> None:
+        """Lay ``style`` under every cell of a region (a zone's box: a click in it points at the zone)."""
+        for row in self.cells[max(0, y) : max(0, y + h)]:
+            for i in range(max(0, x), min(self.width, x + w)):
+                ch, styles = row[i]
+                row[i] = (ch, (style, *styles))
 
     def lines(self) -> list[Text]:
         out = []
@@ -205,6 +213,8 @@ def map_lines(
     ``per_line``: one occupant (or Reach group) per line; None chooses it when it fits.
     """
     width, height = max(width, MIN_W), max(height, 3)
+    given = token
+    token = lambda state, uid, room: point_at(given(state, uid, room), "unit", uid)  # noqa: E731  (a click on a token points at its unit)
     candidates = layouts(state, width)
     if not candidates:
         return [Text("no zones in this encounter", style=pal.MUTED)]
@@ -262,6 +272,7 @@ def map_lines(
         options = contents[p.zone]
         body = next((v for v in options if len(v) <= h - 2), options[-1])
         draw_box(canvas, state, p.zone, numbers, x, y, cell_w, h, body)
+        canvas.tag(x, y, cell_w, h, point_style("zone", p.zone))
     draw_links(canvas, state, places, tops, row_h, cell_w)
     return canvas.lines()
 

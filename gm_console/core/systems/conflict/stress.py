@@ -28,15 +28,29 @@ RECOVERY = {"breather": 4, "break": 8, "rest": None}  # None: all of it
 
 
 def compute_max(state: State, rules: Rules, uid: str) -> int:
+    return max_parts(state, rules, uid)[0]
+
+
+def max_parts(state: State, rules: Rules, uid: str) -> tuple[int, list[tuple[str, str]]]:
+    """The maximum Stress and where it comes from, as (kind, words) steps:
+    the tier's rule, then the Fitness (or the Values, or the house rule) it reads."""
     unit, c = state.units[uid], char(state, uid)
     fitness = max(0, unit.stats.get("fitness", 0))
     if c.tier == "main":
-        return fitness
+        return fitness, [("rule", "a main character: Fitness"), ("base", f"Fitness {fitness}")]
     if c.tier == "supporting":
-        return 0 if c.values <= 0 else (-(-fitness // 2) if c.values == 1 else fitness)
+        if c.values <= 0:
+            return 0, [("rule", "a Supporting Character with Values 0: no Stress track")]
+        if c.values == 1:
+            return -(-fitness // 2), [("rule", "a Supporting Character with Values 1: half Fitness, rounded up"), ("base", f"Fitness {fitness}")]
+        return fitness, [("rule", f"a Supporting Character with Values {c.values}: Fitness"), ("base", f"Fitness {fitness}")]
     if c.tier == "minor":
-        return 0
-    return fitness if rules.view("conflict").npc_stress == "fitness" else 0
+        return 0, [("rule", "a Minor NPC: no Stress track")]
+    rule = rules.view("conflict").npc_stress
+    said = ("house rule", f"npc_stress = {rule}")
+    if rule == "fitness":
+        return fitness, [("rule", f"a {c.tier.capitalize()} NPC"), said, ("base", f"Fitness {fitness}")]
+    return 0, [("rule", f"a {c.tier.capitalize()} NPC"), said]
 
 
 def can_fatigue(c: Char) -> bool:

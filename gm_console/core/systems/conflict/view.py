@@ -13,6 +13,7 @@ gm_console/ui imports; nothing here changes the state.
 - ``attack_options``, ``odds``: the attacks worth offering, a roll's exact odds
 - ``attributes``, ``specializations``, ``weapon_label``, ``momentum_cap``,
   ``extra_dice_costs``: the catalogue and the house rules the UI shows
+- ``stat_block(state, rules, uid)``: every number of a character in force with its source
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 
-from . import common, odds as _odds, palette, stress, turns
+from gm_console.core import statblock as sb
+
+from . import common, odds as _odds, palette, stress, tasks, turns
 from .board import BOARD
 from .verbs import Attack, Task
 
@@ -54,7 +57,9 @@ __all__ = [
     "reach_groups",
     "round_facts",
     "specializations",
+    "stat_block",
     "weapon_label",
+    "TARGET_LINE",
 ]
 
 
@@ -314,3 +319,85 @@ def momentum_cap(rules: Rules) -> int:
 
 def extra_dice_costs(rules: Rules) -> tuple[int, ...]:
     return tuple(rules.view("conflict").extra_dice_costs)
+
+
+# ---------------------------------------------------------------- the stat block
+
+TARGET_LINE = "attack {actor} {target}"  # what a click on a second unit puts in the prompt when no legal action names the two
+_PART_KINDS = (("cysuit 0 under the Trait", "trait"), ("cysuit 0 under the condition", "condition"), ("cysuit", "item"), ("armour", "base"))
+
+
+def _protection_source(part: str) -> sb.Source:
+    kind = next((k for start, k in _PART_KINDS if part.startswith(start)), "base")
+    return sb.Source(kind, part)
+
+
+def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
+    """A character as the conflict counts it: Attributes and Specializations
+    (the Fatigued one failing), Stress against its maximum and where that comes
+    from (``stress.max_parts``), Protection and its parts (``stress.protection``),
+    the Difficulty every task of it carries now (``tasks.penalties``), weapons,
+    Injuries, Traits and conditions."""
+    from gm_console.core.actions import Context
+
+    unit = state.units[uid]
+    b = BOARD.get(state)
+    c = b.chars.get(uid) if b is not None else None
+    figures: list[sb.Figure] = []
+    notes: list[str] = []
+    gear: list[sb.Gear] = []
+    kind = "unit"
+    shown: set[str] = set()
+    if b is not None and c is not None:
+        kind = f"{c.tier} character" if not c.npc else f"{c.tier} NPC"
+        cat = b.catalogue
+        for attr in cat.attributes:
+            if attr in unit.stats:
+                parts = [sb.Source("base", "Attribute score")]
+                if c.fatigued and c.fatigued_attr == attr:
+                    parts.append(sb.Source("condition", "Fatigued: this Attribute fails outright"))
+                figures.append(sb.Figure(attr, attr.capitalize(), unit.stats[attr], tuple(parts)))
+                shown.add(attr)
+        for spec in cat.specializations:
+            if spec in unit.stats:
+                figures.append(sb.Figure(spec, spec.capitalize(), unit.stats[spec], (sb.Source("base", "Specialization rating"),)))
+                shown.add(spec)
+        top, why = stress.max_parts(state, rules, uid)
+        figures.append(sb.Figure("stress_max", "max Stress", c.stress_max, tuple(sb.Source(k, w) for k, w in why)))
+        now = unit.stats.get("stress", 0)
+        figures.append(sb.Figure("stress", "Stress", now, (sb.Source("state", "marked this fight" if now else "none marked"),), c.stress_max))
+        shown.add("stress")
+        prot, prot_parts = stress.protection(state, uid)
+        figures.append(sb.Figure("protection_in_force", "Protection", prot, tuple(_protection_source(p) for p in prot_parts) or (sb.Source("rule", "no cysuit, no armour"),)))
+        if "protection" in unit.stats:
+            figures.append(sb.Figure("protection", "armour Protection", unit.stats["protection"], (sb.Source("item", "armour, shields (beyond the cysuit)"),)))
+            shown.add("protection")
+        ctx = Context(rules, {}, None, 0)  # type: ignore[arg-type]  # (the penalties read the rules only)
+        mods = tasks.penalties(state, ctx, uid)
+        figures.append(sb.Figure("difficulty_added", "Difficulty added to its tasks", sum(n for _, n in mods), tuple(
+            sb.Source("house rule" if "house rule" in what else ("condition" if what == "Fatigued" else "rule"), what, n) for what, n in mods
+        ) or (sb.Source("rule", "nothing adds Difficulty now"),)))  # fmt: skip
+        for wid in c.weapons or ("unarmed",):
+            w = cat.weapon(wid)
+            if w is not None:
+                gear.append(sb.Gear(w.id, w.name, f"{w.kind}, Severity {w.severity}, {w.intent}, range {w.range}"
+                                    + (f", {', '.join(w.qualities)}" if w.qualities else "") + (f"; {w.text}" if w.text else ""),
+                                    (("severity", w.severity),)))  # fmt: skip
+        for i in c.injuries:
+            notes.append(f"Injury: {i.label()}" + (", Debilitating" if i.debilitating else ""))
+        if c.fatigued:
+            notes.append(f"Fatigued: +1 Difficulty; {c.fatigued_attr or 'an Attribute to choose'} fails")
+        if c.grace:
+            notes.append(f"cysuit keeps it alive {c.grace} more scene(s)")
+        if b.cover.get(uid) == unit.zone and unit.zone is not None:
+            notes.append("in cover")
+        if c.synthetic:
+            notes.append("Synthetic: works through a chassis")
+    for key, value in unit.stats.items():
+        if key not in shown:
+            figures.append(sb.Figure(key, key, value, (sb.Source("state", "set in play"),)))
+    gear += [sb.Gear(item, item, "item (a Map Chip or a GM's note)") for item in unit.items]
+    return sb.StatBlock(
+        uid, unit.name, "conflict", sb.side_name(state, unit.side), unit.zone, kind, tuple(figures), tuple(gear),
+        tuple(unit.traits), sb.conditions_left(unit.conditions.values()), tuple(notes),
+    )  # fmt: skip

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gm_console.core import statblock as sb
 from gm_console.core.systems.reactor import legality as _lg
 from gm_console.core.systems.reactor.board import BOARD as _BOARD
 from gm_console.core.systems.reactor.board import HEAT_PER_ATK, PHASE_TITLES, Casualty, Facility, Plant
-from gm_console.core.systems.reactor.cards import Profile, grants_text
+from gm_console.core.systems.reactor.cards import Card as _Card
+from gm_console.core.systems.reactor.cards import Profile, equipment, grants_text, personnel_card
 from gm_console.core.systems.reactor.cards import profile as _profile
 from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, STATIONED, Reason, Target
 from gm_console.core.systems.reactor.verbs import NO_BLOCK, Strike
@@ -31,6 +33,7 @@ __all__ = [
     "active", "all_targets", "base_load_parts", "blockers", "can_hack", "casualties", "facilities", "facility",
     "gear", "grants_text", "incident_steps", "last_strike", "meltdown_heat", "next_base_load", "opposing", "phase",
     "phase_title", "plant", "power_order", "profile", "strikers", "target_word", "targets",
+    "TARGET_LINE", "card_block", "facility_block", "stat_block",
 ]  # fmt: skip
 
 
@@ -151,3 +154,91 @@ def can_hack(state: State, rules: Rules, striker: Unit, target: Target) -> bool:
 def target_word(state: State, target: Target, side: str) -> str:
     """How a strike line names the target."""
     return _lg.target_word(state, target, side)
+
+
+# ---------------------------------------------------------------- the stat block
+
+TARGET_LINE = "strike {actor} -> {target}"  # what a click on a second unit puts in the prompt when no legal action names the two
+
+
+def _card(card: _Card) -> sb.Card:
+    return sb.Card(card.id, card.kind, card.name, card.facts(), card.text)
+
+
+def card_block(state: State, kind: str, ref: str) -> sb.Card:
+    """A card of the catalogue (the bundled data and the encounter's ``[reactor.cards]``), its text as data."""
+    return _card(_BOARD(state).cards.find(kind, ref))
+
+
+def _sources(state: State, side: str, key: str, parts: tuple[tuple[str, int], ...], gear: list[_Card]) -> tuple[sb.Source, ...]:
+    """A Profile's (source, amount) steps as sources: the card, a pack or an equipment floor, equipment, Facilities."""
+    names = {c.name for c in gear}
+    out = []
+    for what, n in parts:
+        if what == "card":
+            out.append(sb.Source("card", "the Personnel card (its stat, set in play if changed)", n))
+        elif what == "Facilities":
+            fac = [f.name for f in _BOARD(state).facilities_of(side) if not f.destroyed and f.grants.get(key)]
+            out.append(sb.Source("facility", "GRANTS of " + ", ".join(fac) if fac else "Facility GRANTS", n))
+        elif what in names:
+            out.append(sb.Source("item", what, n))
+        else:
+            out.append(sb.Source("rule", what, n))  # a pack, or an equipment's ATK floor (its name)
+    return tuple(out)
+
+
+def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
+    """A Personnel's numbers in force (``profile``: the same sums the board and
+    the strikes use) with each part's source, its damage against its HP, its
+    Traits, conditions, and the text of its card and equipment cards."""
+    unit = state.units[uid]
+    board = _BOARD(state)
+    p = profile(state, rules, unit)
+    gear = equipment(board, unit)
+    figures = [
+        sb.Figure("in_force.atk", "ATK", p.atk, _sources(state, unit.side, "atk", p.atk_from, gear)),
+        sb.Figure("in_force.hp", "HP", p.hp, _sources(state, unit.side, "hp", p.hp_from, gear)),
+        sb.Figure("in_force.hack", "HACK", p.hack, _sources(state, unit.side, "hack", p.hack_from, gear)),
+        sb.Figure("damage", "damage", p.damage, (sb.Source("state", "taken this fight" if p.damage else "none taken"),), p.hp),
+    ]
+    words = {"atk": "card ATK", "hp": "card HP", "hack": "card HACK", "damage": "damage"}
+    for key, value in unit.stats.items():
+        if key == "damage":
+            continue  # the figure above
+        figures.append(sb.Figure(key, words.get(key, key), value, (sb.Source("card" if key in ("atk", "hp", "hack") else "state", "the unit's stat (set changes it)"),)))
+    notes = []
+    if p.first_strike:
+        notes.append("deals first against Personnel")
+    if p.evade is not None:
+        notes.append(f"cannot be blocked by Personnel with ATK {p.evade} or less")
+    if p.guards_facilities:
+        notes.append("while STATIONED, RAIDERs cannot strike its side's Facilities")
+    card = personnel_card(board, unit)
+    cards = ([_card(card)] if card is not None else []) + [_card(c) for c in gear]
+    return sb.StatBlock(
+        uid, unit.name, "reactor", sb.side_name(state, unit.side), unit.zone, "Personnel", tuple(figures),
+        tuple(sb.Gear(c.id, c.name, c.facts()) for c in gear), p.traits, sb.conditions_left(unit.conditions.values()),
+        tuple(notes), tuple(cards),
+    )  # fmt: skip
+
+
+def facility_block(state: State, fid: str) -> sb.StatBlock:
+    """A Facility as the board counts it: Integrity from its card, the damage
+    taken, what is left, what it GRANTS its side while it stands (nothing once
+    destroyed), and its card's text."""
+    board = _BOARD(state)
+    fac = board.facilities[fid]
+    card = board.cards.get("facility", fac.card) if fac.card else None
+    figures = [
+        sb.Figure("integrity", "Integrity", fac.integrity, (sb.Source("card" if card else "base", card.name if card else "the encounter's Facility"),)),
+        sb.Figure("damage", "damage", fac.damage, (sb.Source("state", "taken this fight" if fac.damage else "none taken"),)),
+        sb.Figure("remaining", "Integrity left", fac.remaining, (sb.Source("rule", "Integrity less damage; 0: destroyed"),), fac.integrity),
+    ]
+    for key, value in fac.grants.items():
+        said = "while it stands" if not fac.destroyed else "destroyed: grants nothing now"
+        figures.append(sb.Figure(f"grants.{key}", f"GRANTS {key.replace('_', ' ')}", value, (sb.Source("facility", said),)))
+    notes = ("DESTROYED",) if fac.destroyed else ()
+    return sb.StatBlock(
+        fid, fac.name, "reactor", sb.side_name(state, fac.side), None, "Facility", tuple(figures),
+        notes=notes, cards=(_card(card),) if card is not None else (), history_kinds=(),
+    )  # fmt: skip
