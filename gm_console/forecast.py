@@ -117,6 +117,12 @@ def workers_default() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
+def console_workers() -> int:
+    """The console's forecast leaves a core to the console itself (its keys and
+    frames), where there is more than one: every core but one."""
+    return max(1, workers_default() - 1)
+
+
 def run(job: Job, runs: int, *, workers: int | None = None, progress: Callable[[int, int], None] | None = None,
         stop: threading.Event | None = None, nice: int = 0) -> Forecast:  # fmt: skip
     """Play ``runs`` fights of ``job`` on ``workers`` processes (default: every core;

@@ -72,11 +72,14 @@ def forecast_2000(samples: int) -> list[float]:
 
 
 def running_forecast(console: list[str], env: dict[str, str]) -> subprocess.Popen:
-    """A long forecast of the demo on 2 processes, niced as the console's are, in its own session."""
+    """A long forecast of the demo as the console runs one (ui/screens/forecast_screen.py):
+    on every core but one, at the console's nice, in its own session."""
     from gm_console.files.paths import demo_encounter
+    from gm_console.forecast import console_workers
+    from gm_console.ui.screens.forecast_screen import NICE
 
-    argv = ["nice", "-n", "10", *console, "forecast", str(demo_encounter()), "--runs", "100000",
-            "--workers", str(SIDE_PROCESSES), "--json"]  # fmt: skip
+    argv = ["nice", "-n", str(NICE), *console, "forecast", str(demo_encounter()), "--runs", "100000",
+            "--workers", str(console_workers()), "--json"]  # fmt: skip
     return subprocess.Popen(argv, env=dict(os.environ, **env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)  # fmt: skip
 

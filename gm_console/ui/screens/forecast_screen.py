@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 RUNS = 500  # fights a forecast plays in the console
 HISTORY_RUNS = 100  # fights per round for the chart of the fight so far
-NICE = 10  # the workers' lower priority: the console's keys come first
+NICE = 19  # the workers' lowest priority: the console's keys come first (and a core is left to it: console_workers)
 
 
 class ForecastScreen(ModalScreen[None]):
@@ -61,7 +61,7 @@ class ForecastScreen(ModalScreen[None]):
         self.game = game
         self.start = len(game.log) if start is None else start  # a replay's step, or the live end of the log
         self.runs = runs
-        self.processes = workers
+        self.processes = workers  # None: every core but one (forecast.console_workers)
         self.stop = threading.Event()
         self.figures: dict[str, Any] | None = None
         self.rounds_by_history: list[tuple[int, int, dict[str, float]]] | None = None
@@ -99,11 +99,11 @@ class ForecastScreen(ModalScreen[None]):
 
     def _forecast(self, lines: list[str], stop: threading.Event) -> None:
         from gm_console.core.game import Game
-        from gm_console.forecast import make_job, run
+        from gm_console.forecast import console_workers, make_job, run
 
         try:
             game = Game.load(self.game.setup, lines)
-            result = run(make_job(game, seed=0), self.runs, workers=self.processes, stop=stop, nice=NICE,
+            result = run(make_job(game, seed=0), self.runs, workers=self.processes or console_workers(), stop=stop, nice=NICE,
                          progress=lambda done, total: self._later(stop, self._progress, done, total))  # fmt: skip
         except Exception as exc:  # noqa: BLE001 (the screen says why, the console goes on)
             self._later(stop, self._status, f"no forecast: {exc}")
@@ -118,11 +118,11 @@ class ForecastScreen(ModalScreen[None]):
 
     def _history(self, lines: list[str], stop: threading.Event) -> None:
         from gm_console.core.game import Game
-        from gm_console.forecast import history
+        from gm_console.forecast import console_workers, history
 
         try:
             game = Game.load(self.game.setup, lines)
-            rows = history(game, HISTORY_RUNS, workers=self.processes, stop=stop, nice=NICE,
+            rows = history(game, HISTORY_RUNS, workers=self.processes or console_workers(), stop=stop, nice=NICE,
                            progress=lambda done, total: self._later(stop, self._status, f"round {done} of {total}…"))  # fmt: skip
         except Exception as exc:  # noqa: BLE001
             self._later(stop, self._status, f"no forecast: {exc}")
