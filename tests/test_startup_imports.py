@@ -47,6 +47,12 @@ def test_the_console_module_leaves_journal_units_pane_and_reference_for_later():
         "gm_console.ui.widgets.dice_log",  # built when its tab first opens
         "gm_console.ui.screens.ask_text",  # the dialogs, when first opened
         "gm_console.ui.screens.confirm",
+        "gm_console.ui.inspect",
+        "gm_console.ui.screens.stat_block",
+        "gm_console.forecast",  # the forecast, on the palette's forecast
+        "gm_console.ui.screens.forecast_screen",
+        "gm_console.build",  # the build screen, on encounter: build
+        "gm_console.ui.screens.build",
         "typer",
     ):
         assert later not in loaded, later
@@ -77,6 +83,8 @@ def test_the_demo_opened_tabbed_leaves_the_zone_map_behind_its_tab_for_later():
     )
     assert "gm_console.ui.panes.zones" in loaded  # its tab is there
     assert "gm_console.ui.widgets.zone_map" not in loaded  # the map's widget (and fog of war) when it first shows
+    assert "gm_console.core.systems.ctb.view" in loaded  # the pane reads its system's view...
+    assert "gm_console.core.statblock" not in loaded  # ...whose stat blocks are built when one is first shown
 
 
 

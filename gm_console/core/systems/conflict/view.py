@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 
-from gm_console.core import statblock as sb
 
 from . import common, odds as _odds, palette, stress, tasks, turns
 from .board import BOARD
 from .verbs import Attack, Task
 
 if TYPE_CHECKING:
+    from gm_console.core import statblock as sb  # (imported where a block is built: not on the console's start)
     from gm_console.core.actions import Action, Context
     from gm_console.core.rules import Rules
     from gm_console.core.state import Side, State
@@ -328,6 +328,8 @@ _PART_KINDS = (("cysuit 0 under the Trait", "trait"), ("cysuit 0 under the condi
 
 
 def _protection_source(part: str) -> sb.Source:
+    from gm_console.core import statblock as sb
+
     kind = next((k for start, k in _PART_KINDS if part.startswith(start)), "base")
     return sb.Source(kind, part)
 
@@ -338,6 +340,8 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
     from (``stress.max_parts``), Protection and its parts (``stress.protection``),
     the Difficulty every task of it carries now (``tasks.penalties``), weapons,
     Injuries, Traits and conditions."""
+    from gm_console.core import statblock as sb
+
     from gm_console.core.actions import Context
 
     unit = state.units[uid]

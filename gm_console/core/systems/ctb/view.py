@@ -5,7 +5,8 @@ classes the pane and the act flow build. Nothing here changes a state."""
 
 from __future__ import annotations
 
-from gm_console.core import statblock as sb
+from typing import TYPE_CHECKING
+
 from gm_console.core.actions import Action, SetStat
 from gm_console.core.rules import Rules
 from gm_console.core.state import State, Unit
@@ -17,6 +18,9 @@ from gm_console.core.systems.ctb.stats import (
 )  # fmt: skip
 from gm_console.core.systems.ctb.tables import DEFAULT_PROJECTION
 from gm_console.core.systems.ctb.verbs import Brk, Delay, Haste, Hit, Recall, Rush, Slow, odds, unit_bands
+
+if TYPE_CHECKING:
+    from gm_console.core import statblock as sb  # (imported where a block is built: not on the console's start)
 
 __all__ = [
     "CRITICAL", "GLANCING", "MARKS", "READY", "REGULAR",
@@ -102,6 +106,8 @@ _WORDS = {
 
 def _house(rules: Rules, name: str) -> sb.Source:
     """A CTB house rule as the source of a number, saying when it departs from the text."""
+    from gm_console.core import statblock as sb
+
     value = getattr(rules.view("ctb"), name)
     departs = rules.departing().get(f"ctb.{name}")
     return sb.Source("house rule", f"{name} = {value}" + (f" (departs: {departs})" if departs else ""))
@@ -109,6 +115,8 @@ def _house(rules: Rules, name: str) -> sb.Source:
 
 def _maximum(unit: Unit, rules: Rules, pool: str) -> sb.Figure:
     """A pool's maximum: its base at Kennel 100, scaled by the unit's Kennel along the house rule's curve."""
+    from gm_console.core import statblock as sb
+
     s = unit.stats
     base, kennel, curve = s.get(f"{pool}_base", 0), s.get("kennel", KENNEL_STANDARD), rules.view("ctb").kennel_curve
     worked = kennel_max(base, kennel, curve)
@@ -124,6 +132,8 @@ def _maximum(unit: Unit, rules: Rules, pool: str) -> sb.Figure:
 
 def _bands_figures(unit: Unit, rules: Rules) -> list[sb.Figure]:
     """The d20 bands of the unit's attacks (``bands``, as its odds use them), each with its parts."""
+    from gm_console.core import statblock as sb
+
     s, h = unit.stats, rules.view("ctb")
     b = bands(unit, rules)
     prof, prec, assist = s.get("prof", 0), s.get("prec", 0), s.get("assist", 0)
@@ -144,6 +154,8 @@ def _bands_figures(unit: Unit, rules: Rules) -> list[sb.Figure]:
 
 
 def _weapon(unit: Unit, weapon: Weapon) -> sb.Gear:
+    from gm_console.core import statblock as sb
+
     s = unit.stats
     stat = "mag" if weapon.kind == "magical" else "atk"
     attack = Attack(s.get(stat, 0), weapon.dam, s.get("prof", 0), 0, 0)  # the attacker's half of an attack
@@ -160,6 +172,8 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
     maxima from the bases and Kennel under the house rule's curve, the AP it
     banks a tick, the d20 bands of its attacks), its weapons with their Attack
     Totals, Traits, items, conditions and marks."""
+    from gm_console.core import statblock as sb
+
     unit = state.units[uid]
     s = unit.stats
     figures: list[sb.Figure] = []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gm_console.core import statblock as sb
 from gm_console.core.systems.reactor import legality as _lg
 from gm_console.core.systems.reactor.board import BOARD as _BOARD
 from gm_console.core.systems.reactor.board import HEAT_PER_ATK, PHASE_TITLES, Casualty, Facility, Plant
@@ -24,6 +23,7 @@ from gm_console.core.systems.reactor.legality import EXHAUSTED, ORIENTATION, STA
 from gm_console.core.systems.reactor.verbs import NO_BLOCK, Strike
 
 if TYPE_CHECKING:
+    from gm_console.core import statblock as sb  # (imported where a block is built: not on the console's start)
     from gm_console.core.rules import Rules
     from gm_console.core.state import State, Unit
 
@@ -162,6 +162,8 @@ TARGET_LINE = "strike {actor} -> {target}"  # what a click on a second unit puts
 
 
 def _card(card: _Card) -> sb.Card:
+    from gm_console.core import statblock as sb
+
     return sb.Card(card.id, card.kind, card.name, card.facts(), card.text)
 
 
@@ -172,6 +174,8 @@ def card_block(state: State, kind: str, ref: str) -> sb.Card:
 
 def _sources(state: State, side: str, key: str, parts: tuple[tuple[str, int], ...], gear: list[_Card]) -> tuple[sb.Source, ...]:
     """A Profile's (source, amount) steps as sources: the card, a pack or an equipment floor, equipment, Facilities."""
+    from gm_console.core import statblock as sb
+
     names = {c.name for c in gear}
     out = []
     for what, n in parts:
@@ -191,6 +195,8 @@ def stat_block(state: State, rules: Rules, uid: str) -> sb.StatBlock:
     """A Personnel's numbers in force (``profile``: the same sums the board and
     the strikes use) with each part's source, its damage against its HP, its
     Traits, conditions, and the text of its card and equipment cards."""
+    from gm_console.core import statblock as sb
+
     unit = state.units[uid]
     board = _BOARD(state)
     p = profile(state, rules, unit)
@@ -226,6 +232,8 @@ def facility_block(state: State, fid: str) -> sb.StatBlock:
     """A Facility as the board counts it: Integrity from its card, the damage
     taken, what is left, what it GRANTS its side while it stands (nothing once
     destroyed), and its card's text."""
+    from gm_console.core import statblock as sb
+
     board = _BOARD(state)
     fac = board.facilities[fid]
     card = board.cards.get("facility", fac.card) if fac.card else None
