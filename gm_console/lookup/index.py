@@ -103,6 +103,13 @@ HOW_TO = re.compile(
 WHICH_CARD = re.compile(r"\bwhich (?:card|building|facility|personnel|gun|weapon|equipment|guard|unit)s?\b")
 WHICH_CARD_LIFT = 1 / KIND_PRIOR["card"]  # the card at par with the rules
 HOW_TO_ACTION = 1.2
+# "Is there an option / which setting / can I change it / how do I allow that" asks for a house rule: the
+# variation the encounter file sets, not the rule it varies ("am I allowed" asks the rule: not a cue).
+HOUSE = re.compile(
+    r"\b(?:house[- ]?rules?|options?|optional|variants?|settings?|change it|what do (?:i|we) change|"
+    r"allow|tweak|softer|harsher|gentler)\b"
+)
+HOUSE_LIFT = 1.25 / KIND_PRIOR["house rule"]  # above par: swept 1.0-2.0 over every set, 1.25 best, 2.0 lost two
 WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
 # the situations file marks as out of combat (healing, a long rest).
@@ -189,6 +196,7 @@ class RulesIndex:
         how_to = HOW_TO.search(text) is not None
         in_fight = IN_FIGHT.search(text) is not None
         which_card = WHICH_CARD.search(text) is not None
+        house = HOUSE.search(text) is not None
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
@@ -202,6 +210,8 @@ class RulesIndex:
                 score *= HOW_TO_ACTION
             if which_card and self.entries[i].kind == "card":
                 score *= WHICH_CARD_LIFT
+            if house and self.entries[i].kind == "house rule":
+                score *= HOUSE_LIFT
             if in_fight and self._out_of_fight[i]:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]
