@@ -109,7 +109,7 @@ HOUSE = re.compile(
     r"\b(?:house[- ]?rules?|options?|optional|variants?|settings?|change it|what do (?:i|we) change|"
     r"allow|tweak|softer|harsher|gentler)\b"
 )
-HOUSE_LIFT = 1.25 / KIND_PRIOR["house rule"]  # above par: swept 1.0-2.0 over every set, 1.25 best, 2.0 lost two
+HOUSE_LIFT = 1.25 / KIND_PRIOR["house rule"]  # above par: swept 1.0-1.5 over every set, 1.25 best
 WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
 # the situations file marks as out of combat (healing, a long rest).
