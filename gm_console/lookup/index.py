@@ -103,6 +103,13 @@ HOW_TO = re.compile(
 WHICH_CARD = re.compile(r"\bwhich (?:card|building|facility|personnel|gun|weapon|equipment|guard|unit)s?\b")
 WHICH_CARD_LIFT = 1 / KIND_PRIOR["card"]  # the card at par with the rules
 HOW_TO_ACTION = 1.2
+# "Is there an option / which setting / can I change it / how do I allow that" asks for a house rule: the
+# variation the encounter file sets, not the rule it varies ("am I allowed" asks the rule: not a cue).
+HOUSE = re.compile(
+    r"\b(?:house[- ]?rules?|options?|optional|variants?|settings?|change it|what do (?:i|we) change|"
+    r"allow|tweak|softer|harsher|gentler)\b"
+)
+HOUSE_LIFT = 1.25 / KIND_PRIOR["house rule"]  # above par: swept 1.0-1.5 over every set, 1.25 best
 WORKED_EXAMPLE = 0.7  # a worked example holds every word of its system: it answers when no rule does better
 # A question about a fight ("mid fight", "during combat") asks for the in-combat rule, not a procedure
 # the situations file marks as out of combat (healing, a long rest).
@@ -111,6 +118,10 @@ IN_FIGHT = re.compile(
     r"(?:fight|combat|battle|conflict|round)\b|\bin combat\b"
 )
 OUT_OF_FIGHT = 0.4
+# "my watchman", "their conscripts": a card named as a unit on the board, the question is about a rule
+# that unit meets (can it block, raid, keep its pack bonus), not the card's own text.
+ON_THE_BOARD = re.compile(r"\b(?:my|our|your|his|her|their|this|that|the enemy's|enemy) (?:own )?([a-z]+(?: [a-z]+)?)")
+CARD_AS_UNIT = 0.7  # swept 0.5-1.0: 0.7-0.8 best (three more top-3 hits of table-crossover), 0.6 lost table-voices
 THEIRS = 4.0  # a word is another system's when a share of its entries this many times larger uses it
 NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in their title for it to be a name
 
@@ -189,6 +200,8 @@ class RulesIndex:
         how_to = HOW_TO.search(text) is not None
         in_fight = IN_FIGHT.search(text) is not None
         which_card = WHICH_CARD.search(text) is not None
+        house = HOUSE.search(text) is not None
+        units = {stem(w) for m in ON_THE_BOARD.finditer(text) for w in words(m.group(1))} - self.engine.lex.stop
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
         named &= self._names
@@ -202,6 +215,10 @@ class RulesIndex:
                 score *= HOW_TO_ACTION
             if which_card and self.entries[i].kind == "card":
                 score *= WHICH_CARD_LIFT
+            if units and self.entries[i].kind == "card" and units & self.engine.titles[i]:
+                score *= CARD_AS_UNIT
+            if house and self.entries[i].kind == "house rule":
+                score *= HOUSE_LIFT
             if in_fight and self._out_of_fight[i]:
                 score *= OUT_OF_FIGHT
             boost = self._boost[i]

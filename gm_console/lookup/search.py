@@ -324,6 +324,10 @@ class Engine:
                         seen[w] = likeness(mine, g)
             for w in sorted((w for w, v in seen.items() if v >= TYPO_LIKENESS), key=lambda w: -seen[w])[:3]:
                 out[self.surface[w]] = TYPO_WEIGHT
+            if not out:  # two letters swapped ("gaurds") share few runs of three: one edit away at most
+                fixed = self.correction(word)
+                if fixed and edit_distance(word, fixed, 1) <= 1:
+                    out[self.surface[fixed]] = TYPO_WEIGHT
         return {t: w for t, w in out.items() if t not in self.lex.stop}
 
     def correction(self, word: str) -> str | None:

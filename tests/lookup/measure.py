@@ -2,7 +2,7 @@
 
     PYTHONPATH=$PWD python -m tests.lookup.measure [SET ...] [--misses MODE]
 
-SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the three tuning sets and the
+SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the four tuning sets and the
 project's own questions.toml and holdout.toml). For each set it prints first hit / top 3
 (``index.search(q, limit=3)``, as tests/lookup/test_lookup_quality.py ranks) in three modes:
 
@@ -26,7 +26,8 @@ from tests.lookup.test_lookup_quality import answers, everything, for_system
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = (
-    "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "questions.toml", "holdout.toml",
+    "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "sets/rules-and-prep.toml",
+    "questions.toml", "holdout.toml",
 )
 HELD_OUT = "veteran-and-rules-reader.toml"
 MODES = ("none", "own", "other")

@@ -24,7 +24,7 @@ from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")
-FIRST_HIT_FLOOR = {"no encounter": 0.89, "encounter": 0.91}  # 111/123, 113/123 since issue 30's second round
+FIRST_HIT_FLOOR = {"no encounter": 0.91, "encounter": 0.92}  # 113/123, 114/123 since issue 30's fourth round
 
 
 def questions() -> list[dict]:
