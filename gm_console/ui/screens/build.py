@@ -100,6 +100,15 @@ class BuildScreen(Screen[bool]):
         self.refresh_entries()
         self.query_one("#entries", OptionList).focus()
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_hint)
+
+    def fit_hint(self) -> None:
+        """The prompt's hint cut to its width with an ellipsis (Input cuts a placeholder with none)."""
+        line = self.query_one("#line", Input)
+        if line.content_size.width:
+            line.placeholder = clip(HINT, line.content_size.width)
+
     # ------------------------------------------------------------ drawing
 
     def entries(self) -> list[tuple[str | None, Text]]:
