@@ -15,23 +15,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-import tomllib
-from pathlib import Path
 
 from gm_console.core.system import get_system
 from gm_console.lookup import build_index
 from gm_console.lookup.answer import answer, query_key
-
-SETS = Path(__file__).resolve().parents[1] / "lookup" / "sets"
-TUNING = ("table-voices.toml", "entries-reader.toml", "table-crossover.toml", "rules-and-prep.toml")  # never the held-out set
-
+from tests.lookup.test_tuning_sets import TUNING
+from tests.lookup.test_tuning_sets import questions as set_questions
 
 def questions() -> list[str]:
-    out = []
-    for name in TUNING:
-        with (SETS / name).open("rb") as f:
-            out += [q["q"] for q in tomllib.load(f)["question"]]
-    return out
+    """Every question of the tuning sets (never the held-out set)."""
+    return [q["q"] for name in TUNING for q in set_questions(name)]
 
 
 def misspelt(question: str) -> str:

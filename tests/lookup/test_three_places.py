@@ -7,7 +7,6 @@ with the same things learned; the entries come in the same order."""
 from __future__ import annotations
 
 import json
-import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -22,19 +21,15 @@ from gm_console.ui.app import GMConsoleApp
 from gm_console.ui.commands import RulesProvider
 from gm_console.ui.config import Config
 from tests.conftest import ENCOUNTERS
+from tests.lookup.test_tuning_sets import questions as set_questions
 
-SETS = Path(__file__).resolve().parent / "sets"
-TUNING = ("table-voices.toml", "entries-reader.toml")  # never the held-out set
+TUNING = ("table-voices.toml", "entries-reader.toml")  # two of the tuning sets (never the held-out set)
 LIMIT = RulesProvider.LIMIT
 runner = CliRunner()
 
 
 def questions() -> list[str]:
-    out = []
-    for name in TUNING:
-        with (SETS / name).open("rb") as f:
-            out += [q["q"] for q in tomllib.load(f)["question"]]
-    return out
+    return [q["q"] for name in TUNING for q in set_questions(name)]
 
 
 async def palette_order(app: GMConsoleApp, query: str) -> list[str]:
