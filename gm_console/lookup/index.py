@@ -95,9 +95,12 @@ PREFER = 1.2
 ASKED = 2.0  # an entry of a system the question names ("ctb: ...", "in the zone fight") counts this much more
 # A GM mid-fight asks for the rule first; a house rule refines one and a card is one case of one.
 KIND_PRIOR = {"house rule": 0.8, "card": 0.85}
-# "How do I ..." asks for the verb that does it.
+# "How do I ..." asks for the verb that does it; not "how do I explain / work out / decide ...", which asks
+# for the rule a GM reasons or teaches with.
+_THINKING = r"(?:explain|teach|describe|tell|say|work out|figure|calculate|know|read|decide|understand|count|judge)\b"
 HOW_TO = re.compile(
-    r"\bhow (?:do|can|would|should) (?:i|we|you)\b|\bhow to\b|\b(?:which|what) (?:command|verb)\b|\bwhat do (?:i|we) type\b"
+    rf"\bhow (?:do|can|would|should) (?:i|we|you)\b(?! {_THINKING})|\bhow to\b(?! {_THINKING})"
+    r"|\b(?:which|what) (?:command|verb)\b|\bwhat do (?:i|we) type\b"
 )
 # "Which card/building ..." asks for a card of the catalogue, not the rule it plays under.
 WHICH_CARD = re.compile(r"\bwhich (?:card|building|facility|personnel|gun|weapon|equipment|guard|unit)s?\b")

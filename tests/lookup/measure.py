@@ -2,7 +2,7 @@
 
     PYTHONPATH=$PWD python -m tests.lookup.measure [SET ...] [--misses MODE]
 
-SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the four tuning sets and the
+SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the five tuning sets and the
 project's own questions.toml and holdout.toml). For each set it prints first hit / top 3
 (``index.search(q, limit=3)``, as tests/lookup/test_lookup_quality.py ranks) in three modes:
 
@@ -11,8 +11,9 @@ project's own questions.toml and holdout.toml). For each set it prints first hit
 - ``other``: the encounter of each OTHER system, every (question, system) pair counted once: a
   system's question is asked in the two other systems' encounters, a core question in all three.
 
-``--misses MODE`` lists each miss of that mode with the top three returned. The held-out set
-(tests/lookup/sets/veteran-and-rules-reader.toml) is refused: it is measured by the lead only.
+``--misses MODE`` lists each miss of that mode with the top three returned. The held-out sets
+(``HELD_OUT``, under tests/lookup/sets/held-out/) are refused: they are measured by the lead only,
+with tests/lookup/held_out.py.
 """
 
 from __future__ import annotations
@@ -27,14 +28,15 @@ from tests.lookup.test_lookup_quality import answers, everything, for_system
 HERE = Path(__file__).resolve().parent
 DEFAULT = (
     "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "sets/rules-and-prep.toml",
-    "questions.toml", "holdout.toml",
+    "sets/veteran-and-rules-reader.toml", "sets/table-and-campaign.toml",
+    "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "questions.toml", "holdout.toml",
 )
-HELD_OUT = "veteran-and-rules-reader.toml"
+HELD_OUT = ("table-shorthand-and-board.toml", "disputes-and-teaching.toml")
 MODES = ("none", "own", "other")
 
 
 def load(name: str) -> list[dict]:
-    if Path(name).name == HELD_OUT:
+    if Path(name).name in HELD_OUT:
         raise SystemExit(f"{name}: the held-out set is measured by the lead only")
     path = next((p for p in (Path(name), HERE / name, HERE / "sets" / name) if p.is_file()), None)
     if path is None:
