@@ -49,7 +49,9 @@ TYPO_WEIGHT = 0.5  # a word not known at all, read as the closest known words
 TYPO_LIKENESS = 0.6  # how alike (trigrams) a known word must be to stand for a typo
 PHRASE_WORD = 0.5  # each word of a synonym phrase ("hit points"), beside the phrase's group
 EXPANDED_WORD = 0.5  # a word the expand table reads as others ("gun"), where an entry uses it as written
-TITLE_BONUS = 0.25  # every query word in the title: the entry is about exactly this
+TITLE_BONUS = 0.25
+# words a phrase may have between its own ("pick me up", "patch him up")
+OBJECT_PRONOUNS = frozenset({"me", "him", "her", "them", "us", "you", "someone", "somebody", "everyone"})  # every query word in the title: the entry is about exactly this
 
 
 def trigrams(text: str) -> frozenset[str]:
@@ -273,23 +275,26 @@ class Engine:
         i = 0
         while i < len(stems):
             for size in range(min(lex.longest, len(stems) - i), 0, -1):
-                chunk = tuple(stems[i : i + size])
+                at = self._span(stems, i, size)
+                if at is None:
+                    continue
+                chunk = tuple(stems[j] for j in at)
                 if chunk in lex.expand:
                     for s in lex.expand[chunk]:
                         out.append(self._term(s, s))
                     if size == 1 and chunk[0] not in lex.expand[chunk] and chunk[0] in self.postings:
                         out.append(self._term(raw[i], chunk[0], EXPANDED_WORD))  # the word itself, where an entry uses it
-                    i += size
+                    i = at[-1] + 1
                     break
                 if size > 1 and chunk in lex.phrases:
                     # the phrase's own words, and the group it belongs to as one more word
                     out += [
-                        self._term(w, s, PHRASE_WORD)
-                        for w, s in zip(raw[i : i + size], chunk)
-                        if s not in lex.stop and w not in lex.stop
+                        self._term(raw[j], stems[j], PHRASE_WORD)
+                        for j in at
+                        if stems[j] not in lex.stop and raw[j] not in lex.stop
                     ]
-                    out.append(self._term(" ".join(raw[i : i + size]), lex.phrases[chunk]))
-                    i += size
+                    out.append(self._term(" ".join(raw[at[0] : at[-1] + 1]), lex.phrases[chunk]))
+                    i = at[-1] + 1
                     break
             else:
                 if stems[i] not in lex.stop and raw[i] not in lex.stop:
@@ -299,6 +304,24 @@ class Engine:
             out = [self._term(w, s) for w, s in zip(raw, stems)]
         return out
 
+    def _span(self, stems: list[str], i: int, size: int) -> list[int] | None:
+        """The positions of ``size`` words from ``i`` that a phrase of the lexicon may be: the words side
+        by side, or, when that is no phrase, with the object pronouns after the first word left out
+        ("pick me up", "patch him up" read as "pick up", "patch up"). None: no such words."""
+        side_by_side = list(range(i, i + size))
+        if size == 1 or i + size > len(stems):
+            return side_by_side if i + size <= len(stems) else None
+        chunk = tuple(stems[j] for j in side_by_side)
+        if chunk in self.lex.expand or chunk in self.lex.phrases:
+            return side_by_side
+        at = [i]
+        j = i + 1
+        while len(at) < size and j < len(stems):
+            if stems[j] not in OBJECT_PRONOUNS:
+                at.append(j)
+            j += 1
+        return at if len(at) == size and at[-1] - i + 1 > size else side_by_side
+
     def _term(self, shown: str, s: str, weight: float = 1.0) -> Term:
         weights = {t: weight for t in self.lex.groups.get(s, frozenset({s}))}
         if not any(t in self.postings for t in weights) and shown.isalnum():
@@ -306,7 +329,7 @@ class Engine:
         return Term(shown, weights)
 
     def _near(self, word: str) -> dict[str, float]:
-        """Known words that ``word`` begins (it is still being typed) or,
+        """Known words that ``word`` begins (it is still being typed, or cut short: synth, prof) or,
         failing that, is a slip of the fingers for."""
         out: dict[str, float] = {}
         if len(word) >= 3:
