@@ -48,7 +48,8 @@ class Answer:
 def answer(index: RulesIndex, query: str, *, limit: int = 20, learned: Mapping[str, str] | None = None) -> Answer:
     """``index.rank(query)``, with the entry ``learned`` holds for this question (``query_key``) moved
     first when the index has it, the matched sentence of the top three and "did you mean"."""
-    hits = index.rank(query, limit)
+    terms = index.engine.terms(query)  # the question read once: its misspelt words are the costly part
+    hits = index.rank(query, limit, terms)
     key = learned.get(query_key(query)) if learned else None
     entry = index.get(key) if key else None
     if entry is None:
@@ -57,5 +58,5 @@ def answer(index: RulesIndex, query: str, *, limit: int = 20, learned: Mapping[s
         top = max((h.score for h in hits), default=0.0) or 1.0
         hits = [Hit(entry, top), *(h for h in hits if h.entry.key != key)][:limit]
     top3 = [h.entry for h in hits[:TOP]]
-    sentences = dict(zip((e.key for e in top3), index.matched_sentences(query, top3)))
+    sentences = dict(zip((e.key for e in top3), index.matched_sentences(query, top3, terms)))
     return Answer(query, hits, sentences, index.did_you_mean(query), key)

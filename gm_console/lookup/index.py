@@ -191,11 +191,13 @@ class RulesIndex:
     def search(self, query: str, limit: int = 20) -> list[RefEntry]:
         return [h.entry for h in self.rank(query, limit)]
 
-    def rank(self, query: str, limit: int = 20) -> list[Hit]:
+    def rank(self, query: str, limit: int = 20, terms: list[Term] | None = None) -> list[Hit]:
         """The entries that answer ``query``, best first; never empty while the
         index has entries: with no entry holding a word of it, the entries whose
-        titles are nearest to it (``Hit.nearest``)."""
-        terms = self.engine.terms(query)
+        titles are nearest to it (``Hit.nearest``). ``terms``: ``engine.terms(query)``,
+        when the caller has read the question already."""
+        if terms is None:
+            terms = self.engine.terms(query)
         if not terms:
             return [Hit(e, 0.0) for e in self.entries[:limit]]
         scores = self.engine.scores(terms)
@@ -266,12 +268,13 @@ class RulesIndex:
         the body's first sentence when no sentence holds a word of it."""
         return self.matched_sentences(query, [entry])[0]
 
-    def matched_sentences(self, query: str, entries: list[RefEntry]) -> list[str]:
-        """``matched_sentence`` of each of ``entries``, the question read once."""
+    def matched_sentences(self, query: str, entries: list[RefEntry], terms: list[Term] | None = None) -> list[str]:
+        """``matched_sentence`` of each of ``entries``, the question read once (``terms``, when the caller
+        has read it already for ``rank``)."""
         engine = self.engine
         rarity = [
             (term, engine.idf(len(set().union(*(engine.postings.get(t, {}) for t in term.weights))) or 1))
-            for term in engine.terms(query)
+            for term in (engine.terms(query) if terms is None else terms)
         ]
         out = []
         for entry in entries:

@@ -2,7 +2,7 @@
 
 Times ``lookup.answer.answer`` (what ctrl+p, ctrl+r and ``gm-console rules`` all run per question:
 the ranking, the learned entry first, the matched sentence of the top three, did you mean) on
-the whole index of a CTB encounter, for every question of the four tuning sets as written and
+the whole index of a CTB encounter, for every question of the tuning sets as written and
 with one word misspelt, with a learned mapping of 200 questions. The index is built and every
 lazily built table warmed first (as the palette's first keystrokes do). Prints the median, p95
 and max in ms of each question's best time of ``--repeat``. Not a test: figures are never asserted.

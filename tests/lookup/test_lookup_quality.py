@@ -24,7 +24,7 @@ from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")
-FIRST_HIT_FLOOR = {"no encounter": 0.91, "encounter": 0.92}  # 113/123, 114/123 since issue 30's fourth round
+FIRST_HIT_FLOOR = {"no encounter": 0.92, "encounter": 0.93}  # 114/123, 115/123 since issue 30's fifth round
 
 
 def questions() -> list[dict]:
