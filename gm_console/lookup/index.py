@@ -125,6 +125,9 @@ OUT_OF_FIGHT = 0.4
 # that unit meets (can it block, raid, keep its pack bonus), not the card's own text.
 ON_THE_BOARD = re.compile(r"\b(?:my|our|your|his|her|their|this|that|the enemy's|enemy) (?:own )?([a-z]+(?: [a-z]+)?)")
 CARD_AS_UNIT = 0.7  # swept 0.5-1.0: 0.7-0.8 best (three more top-3 hits of table-crossover), 0.6 lost table-voices
+# "used delay on the boss", "the move command", "typed sprint": a verb named as the console's command
+VERB_NAMED = re.compile(r"\b(?:with|using|used|typed) ([a-z]+)\b|\bthe ([a-z]+) (?:command|verb)\b")
+NAMED_VERB = 1.5  # swept 1.2-2.0 over the tuning sets: 1.5 and 2.0 alike, 1.2 too little
 THEIRS = 4.0  # a word is another system's when a share of its entries this many times larger uses it
 NAMED_SHARE = 0.08  # the share of the entries using a word that must hold it in their title for it to be a name
 
@@ -206,6 +209,7 @@ class RulesIndex:
         in_fight = IN_FIGHT.search(text) is not None
         which_card = WHICH_CARD.search(text) is not None
         house = HOUSE.search(text) is not None
+        verbs = {w for m in VERB_NAMED.finditer(text) for w in m.groups() if w} if NAMED_VERB != 1.0 else set()
         units = {stem(w) for m in ON_THE_BOARD.finditer(text) for w in words(m.group(1))} - self.engine.lex.stop
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words
@@ -222,6 +226,8 @@ class RulesIndex:
                 score *= WHICH_CARD_LIFT
             if units and self.entries[i].kind == "card" and units & self.engine.titles[i]:
                 score *= CARD_AS_UNIT
+            if verbs and self.entries[i].kind == "action" and self.entries[i].key[7:] in verbs:
+                score *= NAMED_VERB
             if house and self.entries[i].kind == "house rule":
                 score *= HOUSE_LIFT
             if in_fight and self._out_of_fight[i]:

@@ -139,10 +139,26 @@ class Lexicon:
     phrases: dict[tuple[str, ...], str]  # a several-word member (stems) -> a one-word member of its group
     expand: dict[tuple[str, ...], tuple[str, ...]]  # one-way: stems -> the stems they stand for
     tags: dict[str, tuple[str, ...]] = field(default_factory=dict)  # entry key -> extra words
+    frames: frozenset[tuple[str, ...]] = frozenset()  # a question's frame (stems): who asks and how, left out
 
     @cached_property
     def longest(self) -> int:  # read at each word of every question: worked out once
         return max((len(p) for p in (*self.phrases, *self.expand)), default=1)
+
+    @cached_property
+    def longest_frame(self) -> int:
+        return max((len(p) for p in self.frames), default=0)
+
+    def framed(self, stems: list[str]) -> set[int]:
+        """The positions of ``stems`` that belong to a frame of the question ("a new player asks",
+        "how do I explain", "is that right"): they say who asks and how, not what."""
+        out: set[int] = set()
+        for i in range(len(stems)):
+            for size in range(min(self.longest_frame, len(stems) - i), 1, -1):
+                if tuple(stems[i : i + size]) in self.frames:
+                    out.update(range(i, i + size))
+                    break
+        return out
 
 
 def _stems(text: str) -> tuple[str, ...]:
@@ -167,7 +183,8 @@ def lexicon(path: Path = DATA_FILE) -> Lexicon:
     expand = {_stems(k): _stems(v) for k, v in data.get("expand", {}).items()}
     stop = frozenset(stem(w) for w in data.get("stop_words", [])) | frozenset(data.get("stop_words", []))
     tags = {k: tuple(v) for k, v in data.get("tags", {}).items()}
-    return Lexicon(stop, groups, phrases, expand, tags)
+    frames = frozenset(_stems(f) for f in data.get("frames", []))
+    return Lexicon(stop, groups, phrases, expand, tags, frames)
 
 
 @dataclass(frozen=True)
@@ -271,9 +288,13 @@ class Engine:
         raw = words(query)
         stems = [stem(w) for w in raw]
         lex = self.lex
+        framed = lex.framed(stems) if lex.frames else set()
         out: list[Term] = []
         i = 0
         while i < len(stems):
+            if i in framed:
+                i += 1
+                continue
             for size in range(min(lex.longest, len(stems) - i), 0, -1):
                 at = self._span(stems, i, size)
                 if at is None:

@@ -29,9 +29,10 @@ HERE = Path(__file__).resolve().parent
 DEFAULT = (
     "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "sets/rules-and-prep.toml",
     "sets/veteran-and-rules-reader.toml", "sets/table-and-campaign.toml",
-    "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "questions.toml", "holdout.toml",
+    "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "sets/table-shorthand-and-board.toml",
+    "sets/disputes-and-teaching.toml", "questions.toml", "holdout.toml",
 )
-HELD_OUT = ("table-shorthand-and-board.toml", "disputes-and-teaching.toml")
+HELD_OUT = ("mixed-voices.toml", "table-and-desk.toml")
 MODES = ("none", "own", "other")
 
 

@@ -1,4 +1,4 @@
-"""The rules lookup on questions written by others (issue 30): the nine tuning sets.
+"""The rules lookup on questions written by others (issue 30): the eleven tuning sets.
 
 tests/lookup/sets/README.md tells how the sets were written. Only the tuning sets are read here;
 the held-out sets (tests/lookup/held_out.py) are measured by hand at the end of a change to the ranking, never by a test.
@@ -15,7 +15,9 @@ texts' terms, a GM preparing an encounter, a newcomer with the wrong words), bef
 system's encounter. Five sets joined in the fifth round: veteran-and-rules-reader (held out until its
 misses were read), and four written fresh for it, before any tuning on them (first hit / top 3, no
 encounter): table-and-campaign 92/120 / 109/120, players 92/120 / 111/120, gm-at-speed 93/120 / 109/120,
-table-talk 101/120 / 116/120. The floors below sit just
+table-talk 101/120 / 116/120. Two more joined in the sixth round, held out in the fifth and measured
+once then (first hit / top 3, no encounter): table-shorthand-and-board 95/110 / 103/110,
+disputes-and-teaching 84/110 / 104/110. The floors below sit just
 under what the ranking reaches now (the figures beside them). ``python -m tests.lookup.measure``
 prints every figure, and the misses of a mode.
 """
@@ -35,36 +37,43 @@ SETS = Path(__file__).resolve().parent / "sets"
 TUNING = (
     "table-voices.toml", "entries-reader.toml", "table-crossover.toml", "rules-and-prep.toml",
     "veteran-and-rules-reader.toml", "table-and-campaign.toml", "players.toml", "gm-at-speed.toml", "table-talk.toml",
+    "table-shorthand-and-board.toml", "disputes-and-teaching.toml",
 )
 # (first hit, top 3) per set and mode
 FLOORS = {
-    ("table-voices.toml", "no encounter"): (0.89, 0.97),  # 98/110, 107/110
-    ("table-voices.toml", "encounter"): (0.89, 0.97),  # 98/110, 107/110
-    ("table-voices.toml", "other encounter"): (0.88, 0.97),  # 206/232, 226/232
+    ("table-voices.toml", "no encounter"): (0.90, 0.97),  # 99/110, 107/110
+    ("table-voices.toml", "encounter"): (0.90, 0.97),  # 99/110, 107/110
+    ("table-voices.toml", "other encounter"): (0.89, 0.97),  # 207/232, 226/232
     ("entries-reader.toml", "no encounter"): (0.98, 1.00),  # 98/100, 100/100
     ("entries-reader.toml", "encounter"): (0.98, 1.00),  # 98/100, 100/100
     ("entries-reader.toml", "other encounter"): (0.98, 1.00),  # 204/208, 208/208
-    ("table-crossover.toml", "no encounter"): (0.87, 0.96),  # 105/120, 116/120
-    ("table-crossover.toml", "encounter"): (0.88, 0.97),  # 106/120, 117/120
-    ("table-crossover.toml", "other encounter"): (0.87, 0.96),  # 218/250, 241/250
+    ("table-crossover.toml", "no encounter"): (0.88, 0.96),  # 106/120, 116/120
+    ("table-crossover.toml", "encounter"): (0.89, 0.97),  # 107/120, 117/120
+    ("table-crossover.toml", "other encounter"): (0.88, 0.96),  # 220/250, 241/250
     ("rules-and-prep.toml", "no encounter"): (0.88, 0.98),  # 106/120, 118/120
     ("rules-and-prep.toml", "encounter"): (0.88, 0.99),  # 106/120, 119/120
     ("rules-and-prep.toml", "other encounter"): (0.87, 0.97),  # 219/249, 244/249
     ("veteran-and-rules-reader.toml", "no encounter"): (0.85, 0.97),  # 94/110, 107/110
     ("veteran-and-rules-reader.toml", "encounter"): (0.85, 0.97),  # 94/110, 107/110
     ("veteran-and-rules-reader.toml", "other encounter"): (0.85, 0.97),  # 194/226, 220/226
-    ("table-and-campaign.toml", "no encounter"): (0.90, 0.95),  # 108/120, 114/120
-    ("table-and-campaign.toml", "encounter"): (0.90, 0.95),  # 108/120, 114/120
-    ("table-and-campaign.toml", "other encounter"): (0.90, 0.95),  # 225/249, 237/249
+    ("table-and-campaign.toml", "no encounter"): (0.90, 0.95),  # 108/120, 115/120
+    ("table-and-campaign.toml", "encounter"): (0.90, 0.95),  # 108/120, 115/120
+    ("table-and-campaign.toml", "other encounter"): (0.89, 0.95),  # 224/249, 239/249
     ("players.toml", "no encounter"): (0.80, 0.92),  # 97/120, 111/120
     ("players.toml", "encounter"): (0.80, 0.93),  # 97/120, 112/120
-    ("players.toml", "other encounter"): (0.79, 0.92),  # 197/248, 230/248
+    ("players.toml", "other encounter"): (0.79, 0.92),  # 198/248, 230/248
     ("gm-at-speed.toml", "no encounter"): (0.87, 0.97),  # 105/120, 117/120
-    ("gm-at-speed.toml", "encounter"): (0.88, 0.97),  # 106/120, 117/120
+    ("gm-at-speed.toml", "encounter"): (0.87, 0.97),  # 105/120, 117/120
     ("gm-at-speed.toml", "other encounter"): (0.86, 0.97),  # 219/253, 246/253
-    ("table-talk.toml", "no encounter"): (0.87, 0.98),  # 105/120, 118/120
-    ("table-talk.toml", "encounter"): (0.87, 0.99),  # 105/120, 119/120
-    ("table-talk.toml", "other encounter"): (0.87, 0.98),  # 217/249, 246/249
+    ("table-talk.toml", "no encounter"): (0.86, 0.99),  # 104/120, 119/120
+    ("table-talk.toml", "encounter"): (0.86, 0.99),  # 104/120, 119/120
+    ("table-talk.toml", "other encounter"): (0.86, 0.99),  # 215/249, 247/249
+    ("table-shorthand-and-board.toml", "no encounter"): (0.88, 0.96),  # 97/110, 106/110
+    ("table-shorthand-and-board.toml", "encounter"): (0.88, 0.96),  # 97/110, 106/110
+    ("table-shorthand-and-board.toml", "other encounter"): (0.88, 0.96),  # 203/229, 221/229
+    ("disputes-and-teaching.toml", "no encounter"): (0.81, 0.97),  # 90/110, 107/110
+    ("disputes-and-teaching.toml", "encounter"): (0.81, 0.97),  # 90/110, 107/110
+    ("disputes-and-teaching.toml", "other encounter"): (0.82, 0.96),  # 189/229, 222/229
 }
 
 
