@@ -238,7 +238,7 @@ class Engine:
         self.lex = lex or lexicon()
         self.n = len(docs)
         tokens = [[words(text) for text in doc] for doc in docs]  # each field read once, for the postings and the vocabulary
-        stemmed = [{f: [stem(w) for w in ws] for f, ws in zip(FIELDS, doc)} for doc in tokens]
+        stemmed = [{f: self._unframed([stem(w) for w in ws]) for f, ws in zip(FIELDS, doc)} for doc in tokens]
         avg = {f: (sum(len(d[f]) for d in stemmed) / self.n if self.n else 1.0) or 1.0 for f in FIELDS}
         # term -> {doc: the field-weighted, length-normalised frequency}
         self.postings: dict[str, dict[int, float]] = {}
@@ -260,6 +260,12 @@ class Engine:
                         surface[w] = stem(w)
         self.surface = surface  # a word as written -> its stem
         self.sorted_surface = sorted(surface)
+
+    def _unframed(self, stems: list[str]) -> list[str]:
+        """``stems`` without the words of a question's frame, read as in a question ("my friend says",
+        "is that right" in a situation written as a player asks it)."""
+        framed = self.lex.framed(stems) if self.lex.frames else set()
+        return [s for i, s in enumerate(stems) if i not in framed] if framed else stems
 
     @cached_property
     def grams(self) -> dict[str, list[tuple[str, frozenset[str]]]]:
