@@ -24,7 +24,9 @@ from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")
-FIRST_HIT_FLOOR = {"no encounter": 0.92, "encounter": 0.93}  # 114/123, 115/123 since issue 30's fifth round
+# 109/123 in both modes since issue 30's seventh round: house rules count 0.9 instead of 0.8, which the
+# thirteen sets written by others gained 50 first hits from and this set (which favours the rule) lost 5
+FIRST_HIT_FLOOR = {"no encounter": 0.88, "encounter": 0.88}
 
 
 def questions() -> list[dict]:

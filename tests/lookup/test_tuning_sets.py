@@ -1,4 +1,4 @@
-"""The rules lookup on questions written by others (issue 30): the eleven tuning sets.
+"""The rules lookup on questions written by others (issue 30): the thirteen tuning sets.
 
 tests/lookup/sets/README.md tells how the sets were written. Only the tuning sets are read here;
 the held-out sets (tests/lookup/held_out.py) are measured by hand at the end of a change to the ranking, never by a test.
@@ -17,7 +17,8 @@ misses were read), and four written fresh for it, before any tuning on them (fir
 encounter): table-and-campaign 92/120 / 109/120, players 92/120 / 111/120, gm-at-speed 93/120 / 109/120,
 table-talk 101/120 / 116/120. Two more joined in the sixth round, held out in the fifth and measured
 once then (first hit / top 3, no encounter): table-shorthand-and-board 95/110 / 103/110,
-disputes-and-teaching 84/110 / 104/110. The floors below sit just
+disputes-and-teaching 84/110 / 104/110. Two more joined in the seventh, held out in the sixth and measured
+once then: mixed-voices 95/120 / 115/120, table-and-desk 94/120 / 114/120. The floors below sit just
 under what the ranking reaches now (the figures beside them). ``python -m tests.lookup.measure``
 prints every figure, and the misses of a mode.
 """
@@ -37,43 +38,49 @@ SETS = Path(__file__).resolve().parent / "sets"
 TUNING = (
     "table-voices.toml", "entries-reader.toml", "table-crossover.toml", "rules-and-prep.toml",
     "veteran-and-rules-reader.toml", "table-and-campaign.toml", "players.toml", "gm-at-speed.toml", "table-talk.toml",
-    "table-shorthand-and-board.toml", "disputes-and-teaching.toml",
+    "table-shorthand-and-board.toml", "disputes-and-teaching.toml", "mixed-voices.toml", "table-and-desk.toml",
 )
 # (first hit, top 3) per set and mode
 FLOORS = {
-    ("table-voices.toml", "no encounter"): (0.88, 0.97),  # 97/110, 107/110
-    ("table-voices.toml", "encounter"): (0.88, 0.97),  # 97/110, 107/110
-    ("table-voices.toml", "other encounter"): (0.87, 0.97),  # 202/232, 226/232
+    ("table-voices.toml", "no encounter"): (0.90, 0.96),  # 99/110, 106/110
+    ("table-voices.toml", "encounter"): (0.90, 0.96),  # 99/110, 106/110
+    ("table-voices.toml", "other encounter"): (0.88, 0.96),  # 206/232, 224/232
     ("entries-reader.toml", "no encounter"): (0.98, 1.00),  # 98/100, 100/100
     ("entries-reader.toml", "encounter"): (0.98, 1.00),  # 98/100, 100/100
-    ("entries-reader.toml", "other encounter"): (0.97, 1.00),  # 203/208, 208/208
-    ("table-crossover.toml", "no encounter"): (0.88, 0.97),  # 106/120, 117/120
-    ("table-crossover.toml", "encounter"): (0.89, 0.98),  # 107/120, 118/120
-    ("table-crossover.toml", "other encounter"): (0.87, 0.97),  # 219/250, 243/250
+    ("entries-reader.toml", "other encounter"): (0.98, 1.00),  # 204/208, 208/208
+    ("table-crossover.toml", "no encounter"): (0.88, 0.98),  # 106/120, 118/120
+    ("table-crossover.toml", "encounter"): (0.88, 0.99),  # 106/120, 119/120
+    ("table-crossover.toml", "other encounter"): (0.87, 0.98),  # 218/250, 245/250
     ("rules-and-prep.toml", "no encounter"): (0.85, 0.97),  # 103/120, 117/120
     ("rules-and-prep.toml", "encounter"): (0.85, 0.97),  # 103/120, 117/120
     ("rules-and-prep.toml", "other encounter"): (0.85, 0.96),  # 213/249, 241/249
-    ("veteran-and-rules-reader.toml", "no encounter"): (0.83, 0.97),  # 92/110, 107/110
-    ("veteran-and-rules-reader.toml", "encounter"): (0.83, 0.97),  # 92/110, 107/110
-    ("veteran-and-rules-reader.toml", "other encounter"): (0.84, 0.97),  # 190/226, 220/226
-    ("table-and-campaign.toml", "no encounter"): (0.87, 0.95),  # 105/120, 115/120
-    ("table-and-campaign.toml", "encounter"): (0.87, 0.95),  # 105/120, 115/120
-    ("table-and-campaign.toml", "other encounter"): (0.87, 0.95),  # 217/249, 239/249
-    ("players.toml", "no encounter"): (0.83, 0.93),  # 100/120, 112/120
-    ("players.toml", "encounter"): (0.83, 0.95),  # 100/120, 114/120
-    ("players.toml", "other encounter"): (0.81, 0.93),  # 203/248, 232/248
-    ("gm-at-speed.toml", "no encounter"): (0.88, 0.95),  # 106/120, 115/120
-    ("gm-at-speed.toml", "encounter"): (0.88, 0.95),  # 106/120, 115/120
-    ("gm-at-speed.toml", "other encounter"): (0.87, 0.95),  # 221/253, 242/253
-    ("table-talk.toml", "no encounter"): (0.90, 0.99),  # 109/120, 119/120
-    ("table-talk.toml", "encounter"): (0.90, 0.99),  # 109/120, 119/120
-    ("table-talk.toml", "other encounter"): (0.90, 0.99),  # 225/249, 247/249
-    ("table-shorthand-and-board.toml", "no encounter"): (0.88, 0.97),  # 97/110, 107/110
-    ("table-shorthand-and-board.toml", "encounter"): (0.88, 0.97),  # 97/110, 107/110
-    ("table-shorthand-and-board.toml", "other encounter"): (0.88, 0.97),  # 203/229, 223/229
+    ("veteran-and-rules-reader.toml", "no encounter"): (0.84, 0.98),  # 93/110, 108/110
+    ("veteran-and-rules-reader.toml", "encounter"): (0.84, 0.98),  # 93/110, 108/110
+    ("veteran-and-rules-reader.toml", "other encounter"): (0.84, 0.98),  # 192/226, 222/226
+    ("table-and-campaign.toml", "no encounter"): (0.87, 0.96),  # 105/120, 116/120
+    ("table-and-campaign.toml", "encounter"): (0.87, 0.96),  # 105/120, 116/120
+    ("table-and-campaign.toml", "other encounter"): (0.87, 0.96),  # 217/249, 241/249
+    ("players.toml", "no encounter"): (0.89, 0.94),  # 107/120, 113/120
+    ("players.toml", "encounter"): (0.89, 0.95),  # 107/120, 114/120
+    ("players.toml", "other encounter"): (0.88, 0.94),  # 219/248, 234/248
+    ("gm-at-speed.toml", "no encounter"): (0.90, 0.95),  # 108/120, 115/120
+    ("gm-at-speed.toml", "encounter"): (0.90, 0.95),  # 108/120, 115/120
+    ("gm-at-speed.toml", "other encounter"): (0.88, 0.95),  # 225/253, 242/253
+    ("table-talk.toml", "no encounter"): (0.88, 0.99),  # 106/120, 119/120
+    ("table-talk.toml", "encounter"): (0.88, 0.99),  # 106/120, 119/120
+    ("table-talk.toml", "other encounter"): (0.87, 0.99),  # 219/249, 247/249
+    ("table-shorthand-and-board.toml", "no encounter"): (0.89, 0.97),  # 98/110, 107/110
+    ("table-shorthand-and-board.toml", "encounter"): (0.89, 0.97),  # 98/110, 107/110
+    ("table-shorthand-and-board.toml", "other encounter"): (0.89, 0.97),  # 205/229, 223/229
     ("disputes-and-teaching.toml", "no encounter"): (0.84, 0.97),  # 93/110, 107/110
     ("disputes-and-teaching.toml", "encounter"): (0.84, 0.97),  # 93/110, 107/110
     ("disputes-and-teaching.toml", "other encounter"): (0.85, 0.97),  # 195/229, 223/229
+    ("mixed-voices.toml", "no encounter"): (0.81, 0.95),  # 98/120, 115/120
+    ("mixed-voices.toml", "encounter"): (0.81, 0.95),  # 98/120, 115/120
+    ("mixed-voices.toml", "other encounter"): (0.80, 0.95),  # 202/250, 239/250
+    ("table-and-desk.toml", "no encounter"): (0.80, 0.95),  # 97/120, 115/120
+    ("table-and-desk.toml", "encounter"): (0.81, 0.95),  # 98/120, 115/120
+    ("table-and-desk.toml", "other encounter"): (0.80, 0.94),  # 200/249, 236/249
 }
 
 

@@ -88,7 +88,7 @@ ENTRIES: tuple[RefEntry, ...] = (
     ),
     _e(
         "effectiveness",
-        "Effectiveness roll (d20)",
+        "Effectiveness roll (d20): glancing, regular or critical",
         "Once raw damage is known, a d20 decides how well the attack landed: 1 to 6 is a Glancing Blow (half, "
         "rounded by house rule glancing_rounding), 7 to 19 a Regular Hit (as is), 20 a Critical Hit (double). "
         "The GM may type the die a player rolled (hit kai gob [17]) or leave it off and the console rolls it; "
