@@ -46,6 +46,7 @@ B = {"title": 0.3, "tags": 0.3, "situations": 0.3, "body": 0.5}
 K1 = 1.2
 PREFIX_WEIGHT = 0.6  # an unfinished word, read as the known words it starts
 TYPO_WEIGHT = 0.5  # a word not known at all, read as the closest known words
+TYPO_LENGTH = 5  # the shortest word read as a typo: a four-letter one is as often a real word the index lacks (hate, loud)
 TYPO_LIKENESS = 0.6  # how alike (trigrams) a known word must be to stand for a typo
 PHRASE_WORD = 0.5  # each word of a synonym phrase ("hit points"), beside the phrase's group
 EXPANDED_WORD = 0.5  # a word the expand table reads as others ("gun"), where an entry uses it as written
@@ -365,7 +366,7 @@ class Engine:
                 if not w.startswith(word):
                     break
                 out[self.surface[w]] = PREFIX_WEIGHT
-        if not out and len(word) >= 4:
+        if not out and len(word) >= TYPO_LENGTH:
             mine = trigrams(word)
             seen: dict[str, float] = {}
             for t in mine:
