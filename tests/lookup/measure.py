@@ -30,10 +30,10 @@ DEFAULT = (
     "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "sets/rules-and-prep.toml",
     "sets/veteran-and-rules-reader.toml", "sets/table-and-campaign.toml",
     "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "sets/table-shorthand-and-board.toml",
-    "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml", "questions.toml",
-    "holdout.toml",
+    "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml",
+    "sets/session-night.toml", "sets/many-hands.toml", "questions.toml", "holdout.toml",
 )
-HELD_OUT = ("session-night.toml", "many-hands.toml")
+HELD_OUT = ("open-table.toml",)
 MODES = ("none", "own", "other")
 
 

@@ -1,4 +1,4 @@
-"""The rules lookup on questions written by others (issue 30): the thirteen tuning sets.
+"""The rules lookup on questions written by others (issue 30): the fifteen tuning sets.
 
 tests/lookup/sets/README.md tells how the sets were written. Only the tuning sets are read here;
 the held-out sets (tests/lookup/held_out.py) are measured by hand at the end of a change to the ranking, never by a test.
@@ -18,7 +18,8 @@ encounter): table-and-campaign 92/120 / 109/120, players 92/120 / 111/120, gm-at
 table-talk 101/120 / 116/120. Two more joined in the sixth round, held out in the fifth and measured
 once then (first hit / top 3, no encounter): table-shorthand-and-board 95/110 / 103/110,
 disputes-and-teaching 84/110 / 104/110. Two more joined in the seventh, held out in the sixth and measured
-once then: mixed-voices 95/120 / 115/120, table-and-desk 94/120 / 114/120. The floors below sit just
+once then: mixed-voices 95/120 / 115/120, table-and-desk 94/120 / 114/120; and two after it, held out in
+the seventh: session-night 103/120 / 116/120, many-hands 97/120 / 108/120. The floors below sit just
 under what the ranking reaches now (the figures beside them). ``python -m tests.lookup.measure``
 prints every figure, and the misses of a mode.
 """
@@ -39,12 +40,13 @@ TUNING = (
     "table-voices.toml", "entries-reader.toml", "table-crossover.toml", "rules-and-prep.toml",
     "veteran-and-rules-reader.toml", "table-and-campaign.toml", "players.toml", "gm-at-speed.toml", "table-talk.toml",
     "table-shorthand-and-board.toml", "disputes-and-teaching.toml", "mixed-voices.toml", "table-and-desk.toml",
+    "session-night.toml", "many-hands.toml",
 )
 # (first hit, top 3) per set and mode
 FLOORS = {
     ("table-voices.toml", "no encounter"): (0.90, 0.96),  # 99/110, 106/110
     ("table-voices.toml", "encounter"): (0.90, 0.96),  # 99/110, 106/110
-    ("table-voices.toml", "other encounter"): (0.88, 0.96),  # 206/232, 224/232
+    ("table-voices.toml", "other encounter"): (0.89, 0.96),  # 207/232, 224/232
     ("entries-reader.toml", "no encounter"): (0.98, 1.00),  # 98/100, 100/100
     ("entries-reader.toml", "encounter"): (0.98, 1.00),  # 98/100, 100/100
     ("entries-reader.toml", "other encounter"): (0.98, 1.00),  # 204/208, 208/208
@@ -57,9 +59,9 @@ FLOORS = {
     ("veteran-and-rules-reader.toml", "no encounter"): (0.84, 0.98),  # 93/110, 108/110
     ("veteran-and-rules-reader.toml", "encounter"): (0.84, 0.98),  # 93/110, 108/110
     ("veteran-and-rules-reader.toml", "other encounter"): (0.84, 0.98),  # 192/226, 222/226
-    ("table-and-campaign.toml", "no encounter"): (0.87, 0.96),  # 105/120, 116/120
-    ("table-and-campaign.toml", "encounter"): (0.87, 0.96),  # 105/120, 116/120
-    ("table-and-campaign.toml", "other encounter"): (0.87, 0.96),  # 217/249, 241/249
+    ("table-and-campaign.toml", "no encounter"): (0.88, 0.96),  # 106/120, 116/120
+    ("table-and-campaign.toml", "encounter"): (0.88, 0.96),  # 106/120, 116/120
+    ("table-and-campaign.toml", "other encounter"): (0.87, 0.96),  # 219/249, 241/249
     ("players.toml", "no encounter"): (0.89, 0.94),  # 107/120, 113/120
     ("players.toml", "encounter"): (0.89, 0.95),  # 107/120, 114/120
     ("players.toml", "other encounter"): (0.88, 0.94),  # 219/248, 234/248
@@ -72,15 +74,21 @@ FLOORS = {
     ("table-shorthand-and-board.toml", "no encounter"): (0.89, 0.97),  # 98/110, 107/110
     ("table-shorthand-and-board.toml", "encounter"): (0.89, 0.97),  # 98/110, 107/110
     ("table-shorthand-and-board.toml", "other encounter"): (0.89, 0.97),  # 205/229, 223/229
-    ("disputes-and-teaching.toml", "no encounter"): (0.84, 0.97),  # 93/110, 107/110
-    ("disputes-and-teaching.toml", "encounter"): (0.84, 0.97),  # 93/110, 107/110
-    ("disputes-and-teaching.toml", "other encounter"): (0.85, 0.97),  # 195/229, 223/229
+    ("disputes-and-teaching.toml", "no encounter"): (0.84, 0.98),  # 93/110, 108/110
+    ("disputes-and-teaching.toml", "encounter"): (0.84, 0.98),  # 93/110, 108/110
+    ("disputes-and-teaching.toml", "other encounter"): (0.85, 0.98),  # 195/229, 225/229
     ("mixed-voices.toml", "no encounter"): (0.81, 0.96),  # 98/120, 116/120
     ("mixed-voices.toml", "encounter"): (0.81, 0.96),  # 98/120, 116/120
     ("mixed-voices.toml", "other encounter"): (0.80, 0.96),  # 202/250, 241/250
-    ("table-and-desk.toml", "no encounter"): (0.80, 0.95),  # 97/120, 115/120
-    ("table-and-desk.toml", "encounter"): (0.81, 0.95),  # 98/120, 115/120
-    ("table-and-desk.toml", "other encounter"): (0.80, 0.94),  # 200/249, 236/249
+    ("table-and-desk.toml", "no encounter"): (0.81, 0.95),  # 98/120, 115/120
+    ("table-and-desk.toml", "encounter"): (0.82, 0.95),  # 99/120, 115/120
+    ("table-and-desk.toml", "other encounter"): (0.81, 0.94),  # 202/249, 236/249
+    ("session-night.toml", "no encounter"): (0.85, 0.97),  # 103/120, 117/120
+    ("session-night.toml", "encounter"): (0.85, 0.97),  # 103/120, 117/120
+    ("session-night.toml", "other encounter"): (0.85, 0.96),  # 214/250, 241/250
+    ("many-hands.toml", "no encounter"): (0.80, 0.90),  # 97/120, 109/120
+    ("many-hands.toml", "encounter"): (0.81, 0.91),  # 98/120, 110/120
+    ("many-hands.toml", "other encounter"): (0.80, 0.91),  # 201/250, 228/250
 }
 
 
