@@ -12,8 +12,8 @@ project's own questions.toml and holdout.toml). For each set it prints first hit
   system's question is asked in the two other systems' encounters, a core question in all three.
 
 ``--misses MODE`` lists each miss of that mode with the top three returned. The held-out sets
-(``HELD_OUT``, under tests/lookup/sets/held-out/) are refused: they are measured by the lead only,
-with tests/lookup/held_out.py.
+(``HELD_OUT``, under tests/lookup/sets/held-out/) and the validation set (sets/validation/) are refused:
+they are measured by the lead only, with tests/lookup/held_out.py, and never read while tuning.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ DEFAULT = (
     "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml",
     "sets/session-night.toml", "sets/many-hands.toml", "questions.toml", "holdout.toml",
 )
-HELD_OUT = ("open-table.toml",)
+HELD_OUT = ("open-table.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
 MODES = ("none", "own", "other")
 
 
