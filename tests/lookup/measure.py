@@ -31,9 +31,10 @@ DEFAULT = (
     "sets/veteran-and-rules-reader.toml", "sets/table-and-campaign.toml",
     "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "sets/table-shorthand-and-board.toml",
     "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml",
-    "sets/session-night.toml", "sets/many-hands.toml", "questions.toml", "holdout.toml",
+    "sets/session-night.toml", "sets/many-hands.toml", "sets/open-table.toml", "sets/second-look.toml",
+    "questions.toml", "holdout.toml",
 )
-HELD_OUT = ("open-table.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
+HELD_OUT = ("table-week.toml", "convention-day.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
 MODES = ("none", "own", "other")
 
 
