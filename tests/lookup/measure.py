@@ -32,9 +32,9 @@ DEFAULT = (
     "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "sets/table-shorthand-and-board.toml",
     "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml",
     "sets/session-night.toml", "sets/many-hands.toml", "sets/open-table.toml", "sets/second-look.toml",
-    "questions.toml", "holdout.toml",
+    "sets/table-week.toml", "sets/convention-day.toml", "questions.toml", "holdout.toml",
 )
-HELD_OUT = ("table-week.toml", "convention-day.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
+HELD_OUT = ("club-night.toml", "online-game.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
 MODES = ("none", "own", "other")
 
 

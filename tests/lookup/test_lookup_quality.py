@@ -24,9 +24,11 @@ from gm_console.lookup import build_index
 
 HERE = Path(__file__).resolve().parent
 FILES = ("questions.toml", "holdout.toml")
-# 109/123 in both modes since issue 30's seventh round: house rules count 0.9 instead of 0.8, which the
-# thirteen sets written by others gained 50 first hits from and this set (which favours the rule) lost 5
-FIRST_HIT_FLOOR = {"no encounter": 0.88, "encounter": 0.88}
+# 108/123 in both modes since issue 30's tenth round: house rules count 0.9 instead of 0.8 (the thirteen
+# sets written by others then gained 50 first hits, this set, which favours the rule, lost 5) and 'boss'
+# no longer reads as 'major npc' (the zone rules' NPC tiers took CTB questions about a boss's attacks
+# in eight sets written by others; this set lost one)
+FIRST_HIT_FLOOR = {"no encounter": 0.87, "encounter": 0.87}
 
 
 def questions() -> list[dict]:

@@ -1,4 +1,4 @@
-"""The rules lookup on questions written by others (issue 30): the seventeen tuning sets.
+"""The rules lookup on questions written by others (issue 30): the nineteen tuning sets.
 
 tests/lookup/sets/README.md tells how the sets were written. Only the tuning sets are read here;
 the held-out sets (tests/lookup/held_out.py) are measured by hand at the end of a change to the ranking, never by a test.
@@ -20,7 +20,8 @@ once then (first hit / top 3, no encounter): table-shorthand-and-board 95/110 / 
 disputes-and-teaching 84/110 / 104/110. Two more joined in the seventh, held out in the sixth and measured
 once then: mixed-voices 95/120 / 115/120, table-and-desk 94/120 / 114/120; and two after it, held out in
 the seventh: session-night 103/120 / 116/120, many-hands 97/120 / 108/120; and two after the eighth, held
-out in it: open-table 104/120 / 114/120, second-look 96/120 / 114/120. The floors below sit just
+out in it: open-table 104/120 / 114/120, second-look 96/120 / 114/120; table-week 94/120 / 114/120 and
+convention-day 93/120 / 112/120 after the ninth. The floors below sit just
 under what the ranking reaches now (the figures beside them). ``python -m tests.lookup.measure``
 prints every figure, and the misses of a mode.
 """
@@ -41,7 +42,8 @@ TUNING = (
     "table-voices.toml", "entries-reader.toml", "table-crossover.toml", "rules-and-prep.toml",
     "veteran-and-rules-reader.toml", "table-and-campaign.toml", "players.toml", "gm-at-speed.toml", "table-talk.toml",
     "table-shorthand-and-board.toml", "disputes-and-teaching.toml", "mixed-voices.toml", "table-and-desk.toml",
-    "session-night.toml", "many-hands.toml", "open-table.toml", "second-look.toml",
+    "session-night.toml", "many-hands.toml", "open-table.toml", "second-look.toml", "table-week.toml",
+    "convention-day.toml",
 )
 # (first hit, top 3) per set and mode
 FLOORS = {
@@ -56,13 +58,13 @@ FLOORS = {
     ("table-crossover.toml", "other encounter"): (0.87, 0.98),  # 218/250, 246/250
     ("rules-and-prep.toml", "no encounter"): (0.85, 0.97),  # 103/120, 117/120
     ("rules-and-prep.toml", "encounter"): (0.85, 0.97),  # 103/120, 117/120
-    ("rules-and-prep.toml", "other encounter"): (0.85, 0.96),  # 213/249, 241/249
+    ("rules-and-prep.toml", "other encounter"): (0.86, 0.96),  # 215/249, 241/249
     ("veteran-and-rules-reader.toml", "no encounter"): (0.85, 0.98),  # 94/110, 108/110
     ("veteran-and-rules-reader.toml", "encounter"): (0.85, 0.98),  # 94/110, 108/110
     ("veteran-and-rules-reader.toml", "other encounter"): (0.85, 0.98),  # 194/226, 222/226
-    ("table-and-campaign.toml", "no encounter"): (0.88, 0.96),  # 106/120, 116/120
-    ("table-and-campaign.toml", "encounter"): (0.88, 0.96),  # 106/120, 116/120
-    ("table-and-campaign.toml", "other encounter"): (0.87, 0.96),  # 219/249, 241/249
+    ("table-and-campaign.toml", "no encounter"): (0.89, 0.96),  # 107/120, 116/120
+    ("table-and-campaign.toml", "encounter"): (0.89, 0.96),  # 107/120, 116/120
+    ("table-and-campaign.toml", "other encounter"): (0.88, 0.96),  # 221/249, 241/249
     ("players.toml", "no encounter"): (0.89, 0.94),  # 107/120, 113/120
     ("players.toml", "encounter"): (0.89, 0.95),  # 107/120, 114/120
     ("players.toml", "other encounter"): (0.88, 0.94),  # 219/248, 234/248
@@ -75,9 +77,9 @@ FLOORS = {
     ("table-shorthand-and-board.toml", "no encounter"): (0.89, 0.97),  # 98/110, 107/110
     ("table-shorthand-and-board.toml", "encounter"): (0.89, 0.97),  # 98/110, 107/110
     ("table-shorthand-and-board.toml", "other encounter"): (0.89, 0.97),  # 205/229, 223/229
-    ("disputes-and-teaching.toml", "no encounter"): (0.84, 0.98),  # 93/110, 108/110
-    ("disputes-and-teaching.toml", "encounter"): (0.84, 0.98),  # 93/110, 108/110
-    ("disputes-and-teaching.toml", "other encounter"): (0.85, 0.98),  # 195/229, 225/229
+    ("disputes-and-teaching.toml", "no encounter"): (0.84, 0.99),  # 93/110, 109/110
+    ("disputes-and-teaching.toml", "encounter"): (0.84, 0.99),  # 93/110, 109/110
+    ("disputes-and-teaching.toml", "other encounter"): (0.85, 0.99),  # 195/229, 227/229
     ("mixed-voices.toml", "no encounter"): (0.82, 0.97),  # 99/120, 117/120
     ("mixed-voices.toml", "encounter"): (0.82, 0.97),  # 99/120, 117/120
     ("mixed-voices.toml", "other encounter"): (0.81, 0.97),  # 204/250, 243/250
@@ -90,12 +92,18 @@ FLOORS = {
     ("many-hands.toml", "no encounter"): (0.80, 0.90),  # 97/120, 109/120
     ("many-hands.toml", "encounter"): (0.81, 0.91),  # 98/120, 110/120
     ("many-hands.toml", "other encounter"): (0.80, 0.91),  # 201/250, 228/250
-    ("open-table.toml", "no encounter"): (0.89, 0.96),  # 107/120, 116/120
-    ("open-table.toml", "encounter"): (0.89, 0.97),  # 107/120, 117/120
-    ("open-table.toml", "other encounter"): (0.89, 0.96),  # 223/250, 242/250
+    ("open-table.toml", "no encounter"): (0.88, 0.97),  # 106/120, 117/120
+    ("open-table.toml", "encounter"): (0.88, 0.98),  # 106/120, 118/120
+    ("open-table.toml", "other encounter"): (0.88, 0.97),  # 221/250, 243/250
     ("second-look.toml", "no encounter"): (0.81, 0.95),  # 98/120, 115/120
     ("second-look.toml", "encounter"): (0.81, 0.95),  # 98/120, 115/120
-    ("second-look.toml", "other encounter"): (0.80, 0.95),  # 201/250, 238/250
+    ("second-look.toml", "other encounter"): (0.81, 0.96),  # 203/250, 240/250
+    ("table-week.toml", "no encounter"): (0.79, 0.95),  # 95/120, 115/120
+    ("table-week.toml", "encounter"): (0.79, 0.95),  # 95/120, 115/120
+    ("table-week.toml", "other encounter"): (0.79, 0.95),  # 197/249, 239/249
+    ("convention-day.toml", "no encounter"): (0.79, 0.95),  # 95/120, 114/120
+    ("convention-day.toml", "encounter"): (0.80, 0.95),  # 97/120, 114/120
+    ("convention-day.toml", "other encounter"): (0.79, 0.94),  # 199/249, 236/249
 }
 
 
