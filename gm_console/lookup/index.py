@@ -212,7 +212,7 @@ class RulesIndex:
         in_fight = IN_FIGHT.search(text) is not None
         which_card = WHICH_CARD.search(text) is not None
         house = HOUSE.search(text) is not None
-        verbs = {w for m in VERB_NAMED.finditer(text) for w in m.groups() if w} if NAMED_VERB != 1.0 else set()
+        verbs = {w for m in VERB_NAMED.finditer(text) for w in m.groups() if w}
         units = {stem(w) for m in ON_THE_BOARD.finditer(text) for w in words(m.group(1))} - self.engine.lex.stop
         # the question's words as written (not a prefix, typo or synonym) that name another system's term
         named = {s for t in terms for s, w in t.weights.items() if w == 1.0} - self._own_words

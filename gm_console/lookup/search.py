@@ -50,9 +50,9 @@ TYPO_LENGTH = 5  # the shortest word read as a typo: a four-letter one is as oft
 TYPO_LIKENESS = 0.6  # how alike (trigrams) a known word must be to stand for a typo
 PHRASE_WORD = 0.5  # each word of a synonym phrase ("hit points"), beside the phrase's group
 EXPANDED_WORD = 0.5  # a word the expand table reads as others ("gun"), where an entry uses it as written
-TITLE_BONUS = 0.25
+TITLE_BONUS = 0.25  # every query word in the title: the entry is about exactly this
 # words a phrase may have between its own ("pick me up", "patch him up")
-OBJECT_PRONOUNS = frozenset({"me", "him", "her", "them", "us", "you", "someone", "somebody", "everyone"})  # every query word in the title: the entry is about exactly this
+OBJECT_PRONOUNS = frozenset({"me", "him", "her", "them", "us", "you", "someone", "somebody", "everyone"})
 
 
 def trigrams(text: str) -> frozenset[str]:
@@ -265,7 +265,7 @@ class Engine:
     def _unframed(self, stems: list[str]) -> list[str]:
         """``stems`` without the words of a question's frame, read as in a question ("my friend says",
         "is that right" in a situation written as a player asks it)."""
-        framed = self.lex.framed(stems) if self.lex.frames else set()
+        framed = self.lex.framed(stems)
         return [s for i, s in enumerate(stems) if i not in framed] if framed else stems
 
     @cached_property
@@ -295,7 +295,7 @@ class Engine:
         raw = words(query)
         stems = [stem(w) for w in raw]
         lex = self.lex
-        framed = lex.framed(stems) if lex.frames else set()
+        framed = lex.framed(stems)
         out: list[Term] = []
         i = 0
         while i < len(stems):
@@ -304,8 +304,6 @@ class Engine:
                 continue
             for size in range(min(lex.longest, len(stems) - i), 0, -1):
                 at = self._span(stems, i, size)
-                if at is None:
-                    continue
                 chunk = tuple(stems[j] for j in at)
                 if chunk in lex.expand:
                     for s in lex.expand[chunk]:
@@ -332,15 +330,13 @@ class Engine:
             out = [self._term(w, s) for w, s in zip(raw, stems)]
         return out
 
-    def _span(self, stems: list[str], i: int, size: int) -> list[int] | None:
-        """The positions of ``size`` words from ``i`` that a phrase of the lexicon may be: the words side
-        by side, or, when that is no phrase, with the object pronouns after the first word left out
-        ("pick me up", "patch him up" read as "pick up", "patch up"). None: no such words."""
+    def _span(self, stems: list[str], i: int, size: int) -> list[int]:
+        """The positions of ``size`` words from ``i`` (``i + size`` within ``stems``) that a phrase of the
+        lexicon may be: the words side by side, or, when that is no phrase, with the object pronouns after
+        the first word left out ("pick me up", "patch him up" read as "pick up", "patch up")."""
         side_by_side = list(range(i, i + size))
-        if size == 1 or i + size > len(stems):
-            return side_by_side if i + size <= len(stems) else None
         chunk = tuple(stems[j] for j in side_by_side)
-        if chunk in self.lex.expand or chunk in self.lex.phrases:
+        if size == 1 or chunk in self.lex.expand or chunk in self.lex.phrases:
             return side_by_side
         at = [i]
         j = i + 1

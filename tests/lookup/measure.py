@@ -2,8 +2,8 @@
 
     PYTHONPATH=$PWD python -m tests.lookup.measure [SET ...] [--misses MODE]
 
-SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the five tuning sets and the
-project's own questions.toml and holdout.toml). For each set it prints first hit / top 3
+SET is a file under tests/lookup/ or tests/lookup/sets/ (default: the tuning sets of
+tests/lookup/test_tuning_sets.py and the project's own questions.toml and holdout.toml). For each set it prints first hit / top 3
 (``index.search(q, limit=3)``, as tests/lookup/test_lookup_quality.py ranks) in three modes:
 
 - ``none``: no encounter (every system's entries, none preferred);
@@ -11,9 +11,9 @@ project's own questions.toml and holdout.toml). For each set it prints first hit
 - ``other``: the encounter of each OTHER system, every (question, system) pair counted once: a
   system's question is asked in the two other systems' encounters, a core question in all three.
 
-``--misses MODE`` lists each miss of that mode with the top three returned. The held-out sets
-(``HELD_OUT``, under tests/lookup/sets/held-out/) and the validation set (sets/validation/) are refused:
-they are measured by the lead only, with tests/lookup/held_out.py, and never read while tuning.
+``--misses MODE`` lists each miss of that mode with the top three returned. The sets under
+tests/lookup/sets/held-out/ and sets/validation/ are refused: they are measured by the lead only, with
+tests/lookup/held_out.py, and never read while tuning.
 """
 
 from __future__ import annotations
@@ -24,26 +24,20 @@ from pathlib import Path
 
 from gm_console.core.system import all_systems
 from tests.lookup.test_lookup_quality import answers, everything, for_system
+from tests.lookup.test_tuning_sets import TUNING
 
 HERE = Path(__file__).resolve().parent
-DEFAULT = (
-    "sets/table-voices.toml", "sets/entries-reader.toml", "sets/table-crossover.toml", "sets/rules-and-prep.toml",
-    "sets/veteran-and-rules-reader.toml", "sets/table-and-campaign.toml",
-    "sets/players.toml", "sets/gm-at-speed.toml", "sets/table-talk.toml", "sets/table-shorthand-and-board.toml",
-    "sets/disputes-and-teaching.toml", "sets/mixed-voices.toml", "sets/table-and-desk.toml",
-    "sets/session-night.toml", "sets/many-hands.toml", "sets/open-table.toml", "sets/second-look.toml",
-    "sets/table-week.toml", "sets/convention-day.toml", "questions.toml", "holdout.toml",
-)
-HELD_OUT = ("club-night.toml", "online-game.toml", "mixed-table.toml")  # held out; the validation set (sets/validation/)
+DEFAULT = (*(f"sets/{name}" for name in TUNING), "questions.toml", "holdout.toml")
+NOT_HERE = ("held-out", "validation")  # the folders of the sets measured only by tests/lookup/held_out.py
 MODES = ("none", "own", "other")
 
 
 def load(name: str) -> list[dict]:
-    if Path(name).name in HELD_OUT:
-        raise SystemExit(f"{name}: the held-out set is measured by the lead only")
     path = next((p for p in (Path(name), HERE / name, HERE / "sets" / name) if p.is_file()), None)
     if path is None:
         raise SystemExit(f"{name}: no such question set")
+    if path.resolve().parent.name in NOT_HERE:
+        raise SystemExit(f"{name}: a held-out or validation set is measured by the lead only (tests/lookup/held_out.py)")
     with path.open("rb") as f:
         return tomllib.load(f)["question"]
 
